@@ -1,0 +1,80 @@
+//===- Interpreter.cpp - Runs functions of a verified module --------------===//
+#include "eval/Interpreter.h"
+
+namespace qi::eval {
+
+namespace {
+/// Guards against unbounded recursion through func.call.
+constexpr unsigned kMaxCallDepth = 256;
+} // namespace
+
+const RuntimeValue &Frame::lookup(mlir::Value ssa) const {
+  auto it = values_.find(ssa);
+  if (it == values_.end())
+    fail(ssa.getLoc(), "internal error: SSA value used before it was computed");
+  return it->second;
+}
+
+Interpreter::Interpreter(mlir::ModuleOp module, ir::TypeConverter &types,
+                         quant::Semantics semantics)
+    : module_(module), types_(types), semantics_(semantics) {
+  registerFuncOps(evaluators_);
+  registerArithOps(evaluators_);
+  registerQuantOps(evaluators_);
+}
+
+ir::ValueType Interpreter::valueType(mlir::Type type, mlir::Location loc) {
+  std::string error;
+  std::optional<ir::ValueType> converted = types_.convertValueType(type, error);
+  if (!converted)
+    fail(loc, error);
+  return std::move(*converted);
+}
+
+void Interpreter::checkResult(const RuntimeValue &value, mlir::Type declared,
+                              mlir::Location loc, llvm::StringRef what) {
+  ir::ValueType type = valueType(declared, loc);
+  if (!type.accepts(value.isTensor(), value.shape()))
+    fail(loc, what.str() + " has runtime shape " +
+                  (value.isTensor() ? "tensor<" + shapeToString(value.shape()) + ">"
+                                    : std::string("scalar")) +
+                  " which does not fit its type " + type.spelling);
+}
+
+std::vector<RuntimeValue> Interpreter::call(mlir::func::FuncOp function,
+                                            std::vector<RuntimeValue> arguments) {
+  if (function.isExternal())
+    fail(function.getLoc(), "cannot call '" + function.getSymName().str() +
+                                "': it is a declaration without a body");
+  if (depth_ >= kMaxCallDepth)
+    fail(function.getLoc(), "call depth exceeds " + std::to_string(kMaxCallDepth) +
+                                " (unbounded recursion?)");
+  ++depth_;
+  Frame frame;
+  mlir::Block &entry = function.getBody().front();
+  for (auto [argument, value] : llvm::zip(entry.getArguments(), arguments))
+    frame.bind(argument, std::move(value));
+  std::vector<RuntimeValue> results = runBlock(entry, frame);
+  --depth_;
+  return results;
+}
+
+std::vector<RuntimeValue> Interpreter::runBlock(mlir::Block &block, Frame &frame) {
+  for (mlir::Operation &op : block) {
+    if (op.hasTrait<mlir::OpTrait::IsTerminator>()) {
+      std::vector<RuntimeValue> values;
+      for (mlir::Value operand : op.getOperands())
+        values.push_back(frame.lookup(operand));
+      if (op.getName().getStringRef() != "func.return")
+        fail(op.getLoc(), "unsupported operation '" + op.getName().getStringRef().str() + "'");
+      return values;
+    }
+    auto it = evaluators_.find(op.getName().getStringRef());
+    if (it == evaluators_.end())
+      fail(op.getLoc(), "unsupported operation '" + op.getName().getStringRef().str() + "'");
+    it->second(*this, frame, op);
+  }
+  fail(block.getParentOp()->getLoc(), "block has no terminator");
+}
+
+} // namespace qi::eval

@@ -1,0 +1,78 @@
+//===- Interpreter.h - Runs functions of a verified module ------*- C++ -*-===//
+//
+// Spec: [eval.model]. Walks a function's body op by op; each op is evaluated
+// by the evaluator registered for its name (one file per dialect).
+//
+//===----------------------------------------------------------------------===//
+#ifndef QI_EVAL_INTERPRETER_H
+#define QI_EVAL_INTERPRETER_H
+
+#include "eval/EvalError.h"
+#include "ir/TypeConversion.h"
+#include "quant/Semantics.h"
+#include "value/RuntimeValue.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <functional>
+#include <vector>
+
+namespace qi::eval {
+
+class Interpreter;
+
+/// SSA values of one function activation.
+class Frame {
+public:
+  void bind(mlir::Value ssa, RuntimeValue value) { values_[ssa] = std::move(value); }
+  const RuntimeValue &lookup(mlir::Value ssa) const;
+
+private:
+  llvm::DenseMap<mlir::Value, RuntimeValue> values_;
+};
+
+/// Evaluates one op: reads operands from the frame, binds its results.
+using OpEvaluator = std::function<void(Interpreter &, Frame &, mlir::Operation &)>;
+
+class Interpreter {
+public:
+  Interpreter(mlir::ModuleOp module, ir::TypeConverter &types, quant::Semantics semantics);
+
+  /// Runs `function` on `arguments` (already checked against its parameter
+  /// types) and returns its results. Throws EvalError.
+  std::vector<RuntimeValue> call(mlir::func::FuncOp function,
+                                 std::vector<RuntimeValue> arguments);
+
+  /// Evaluates the ops of a block until its terminator; returns the
+  /// terminator's operand values.
+  std::vector<RuntimeValue> runBlock(mlir::Block &block, Frame &frame);
+
+  const quant::Semantics &semantics() const { return semantics_; }
+  ir::TypeConverter &types() { return types_; }
+  mlir::ModuleOp module() { return module_; }
+
+  /// Our type of an SSA value or type; throws EvalError at `loc` if unsupported.
+  ir::ValueType valueType(mlir::Type type, mlir::Location loc);
+  /// Checks a result against its declared type (static sizes, scalar/tensor).
+  void checkResult(const RuntimeValue &value, mlir::Type declared, mlir::Location loc,
+                   llvm::StringRef what);
+
+private:
+  mlir::ModuleOp module_;
+  ir::TypeConverter &types_;
+  quant::Semantics semantics_;
+  llvm::StringMap<OpEvaluator> evaluators_;
+  unsigned depth_ = 0;
+};
+
+/// Registration, one function per dialect file.
+void registerFuncOps(llvm::StringMap<OpEvaluator> &table);
+void registerArithOps(llvm::StringMap<OpEvaluator> &table);
+void registerQuantOps(llvm::StringMap<OpEvaluator> &table);
+
+} // namespace qi::eval
+
+#endif

@@ -1,0 +1,53 @@
+//===- Diagnostics.cpp - One-line MLIR-style error reporting --------------===//
+#include "ir/Diagnostics.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/MLIRContext.h"
+
+namespace qi::ir {
+
+std::string formatLocation(mlir::Location loc) {
+  std::string text = "<unknown>";
+  loc->walk([&](mlir::Location inner) {
+    if (auto file = llvm::dyn_cast<mlir::FileLineColLoc>(inner)) {
+      text = (file.getFilename().getValue() + ":" + llvm::Twine(file.getLine()) + ":" +
+              llvm::Twine(file.getColumn()))
+                 .str();
+      return mlir::WalkResult::interrupt();
+    }
+    return mlir::WalkResult::advance();
+  });
+  return text;
+}
+
+void printError(llvm::raw_ostream &os, mlir::Location loc, llvm::StringRef message) {
+  os << formatLocation(loc) << ": error: " << message << "\n";
+  os.flush();
+}
+
+OneLineDiagnostics::OneLineDiagnostics(mlir::MLIRContext &context, llvm::raw_ostream &os)
+    : context_(context) {
+  id_ = context.getDiagEngine().registerHandler([this, &os](mlir::Diagnostic &diag) {
+    if (diag.getSeverity() == mlir::DiagnosticSeverity::Error) {
+      ++errors_;
+      printError(os, diag.getLocation(), diag.str());
+    } else if (diag.getSeverity() == mlir::DiagnosticSeverity::Warning) {
+      os << formatLocation(diag.getLocation()) << ": warning: " << diag.str() << "\n";
+    }
+    return mlir::success();
+  });
+}
+
+OneLineDiagnostics::~OneLineDiagnostics() { context_.getDiagEngine().eraseHandler(id_); }
+
+CapturedDiagnostic::CapturedDiagnostic(mlir::MLIRContext &context) : context_(context) {
+  id_ = context.getDiagEngine().registerHandler([this](mlir::Diagnostic &diag) {
+    if (diag.getSeverity() == mlir::DiagnosticSeverity::Error && message_.empty())
+      message_ = diag.str();
+    return mlir::success();
+  });
+}
+
+CapturedDiagnostic::~CapturedDiagnostic() { context_.getDiagEngine().eraseHandler(id_); }
+
+} // namespace qi::ir

@@ -1,0 +1,69 @@
+//===- ModuleLoader.cpp - Parse and verify .mlir input with MLIR 22 -------===//
+#include "ir/ModuleLoader.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Quant/IR/Quant.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Shape/IR/Shape.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/SourceMgr.h"
+
+namespace qi::ir {
+
+void registerAcceptedDialects(mlir::MLIRContext &context) {
+  mlir::DialectRegistry registry;
+  registry.insert<mlir::arith::ArithDialect, mlir::func::FuncDialect,
+                  mlir::linalg::LinalgDialect, mlir::math::MathDialect,
+                  mlir::quant::QuantDialect, mlir::scf::SCFDialect,
+                  mlir::shape::ShapeDialect, mlir::tensor::TensorDialect>();
+  context.appendDialectRegistry(registry);
+  context.loadAllAvailableDialects();
+}
+
+mlir::OwningOpRef<mlir::ModuleOp> parseAndVerify(llvm::SourceMgr &sourceMgr,
+                                                 mlir::MLIRContext &context) {
+  mlir::ParserConfig config(&context, /*verifyAfterParse=*/true);
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, config);
+  return module;
+}
+
+mlir::func::FuncOp findEntry(mlir::ModuleOp module, llvm::StringRef entry,
+                             std::string &error) {
+  if (!entry.empty()) {
+    auto fn = module.lookupSymbol<mlir::func::FuncOp>(entry);
+    if (!fn) {
+      error = "no function named '" + entry.str() + "' (from --entry)";
+      return nullptr;
+    }
+    if (fn.isExternal()) {
+      error = "function '" + entry.str() + "' is a declaration without a body";
+      return nullptr;
+    }
+    return fn;
+  }
+  if (auto fn = module.lookupSymbol<mlir::func::FuncOp>("main"))
+    if (!fn.isExternal())
+      return fn;
+  mlir::func::FuncOp only;
+  std::string names;
+  unsigned count = 0;
+  for (auto fn : module.getOps<mlir::func::FuncOp>()) {
+    if (fn.isPrivate() || fn.isExternal())
+      continue;
+    only = fn;
+    names += (count++ ? ", @" : "@") + fn.getSymName().str();
+  }
+  if (count == 1)
+    return only;
+  error = count == 0 ? std::string("no public function with a body to run")
+                     : "no function named 'main' and " + std::to_string(count) +
+                           " public functions (" + names + "); choose one with --entry=NAME";
+  return nullptr;
+}
+
+} // namespace qi::ir

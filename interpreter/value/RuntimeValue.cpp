@@ -1,0 +1,60 @@
+//===- RuntimeValue.cpp - Scalars and tensors at run time -----------------===//
+#include "value/RuntimeValue.h"
+
+#include <cstring>
+
+namespace qi {
+
+namespace {
+/// Bytes per element: the pattern rounded up to 1, 2, 4, 8 or 16 bytes.
+unsigned storageBytes(unsigned bits) {
+  unsigned bytes = 1;
+  while (bytes * 8 < bits)
+    bytes *= 2;
+  return bytes;
+}
+} // namespace
+
+RuntimeValue RuntimeValue::tensor(ElementType type, Shape shape) {
+  RuntimeValue v;
+  v.isTensor_ = true;
+  v.size_ = numElements(shape);
+  v.shape_ = std::move(shape);
+  v.bytesPerElement_ = storageBytes(type.bitWidth());
+  v.type_ = std::move(type);
+  v.bytes_.assign(size_t(v.size_) * v.bytesPerElement_, 0);
+  return v;
+}
+
+RuntimeValue RuntimeValue::scalar(ElementType type) {
+  RuntimeValue v = tensor(std::move(type), {});
+  v.isTensor_ = false;
+  return v;
+}
+
+numeric::Bits RuntimeValue::get(int64_t i) const {
+  numeric::Bits bits = 0;
+  std::memcpy(&bits, bytes_.data() + size_t(i) * bytesPerElement_, bytesPerElement_);
+  return bits;
+}
+
+void RuntimeValue::set(int64_t i, numeric::Bits bits) {
+  std::memcpy(bytes_.data() + size_t(i) * bytesPerElement_, &bits, bytesPerElement_);
+}
+
+void RuntimeValue::setPoison(int64_t i, bool poison) {
+  if (poison_.empty()) {
+    if (!poison)
+      return;
+    poison_.assign(size_t(size_), 0);
+  }
+  poison_[size_t(i)] = poison;
+}
+
+RuntimeValue RuntimeValue::withElementType(ElementType type) const {
+  RuntimeValue v = *this;
+  v.type_ = std::move(type);
+  return v;
+}
+
+} // namespace qi

@@ -1,0 +1,243 @@
+//===- main.cpp - quant-interp: run a function of a .mlir file exactly ----===//
+//
+// Spec: [cli.*] in spec/cli.md; reference: docs/cli.md.
+//
+//===----------------------------------------------------------------------===//
+#include "eval/Interpreter.h"
+#include "ir/ArgumentParser.h"
+#include "ir/Diagnostics.h"
+#include "ir/ModuleLoader.h"
+#include "quant/Semantics.h"
+#include "value/ValuePrinter.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Support/ToolUtilities.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace qi;
+namespace cl = llvm::cl;
+
+namespace {
+
+cl::OptionCategory category("quant-interp options");
+
+cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input .mlir file, - for stdin>"),
+                               cl::init("-"), cl::cat(category));
+cl::opt<std::string> entry("entry", cl::desc("Function to run (default: main, or the only "
+                                             "public function)"),
+                           cl::value_desc("name"), cl::cat(category));
+cl::list<std::string> args("arg", cl::desc("An argument as MLIR attribute text, e.g. "
+                                           "'dense<[1.5, 2.0]> : tensor<2xf32>' (repeat "
+                                           "in parameter order)"),
+                           cl::value_desc("attr"), cl::cat(category));
+cl::opt<std::string> argsFile("args-file",
+                              cl::desc("File with one argument attribute per line (after "
+                                       "the --arg ones; blank and // lines skipped)"),
+                              cl::value_desc("file"), cl::cat(category));
+cl::opt<std::string> profile("profile", cl::desc("Named semantics (see --list-profiles)"),
+                             cl::value_desc("name"), cl::init("reference"), cl::cat(category));
+cl::opt<std::string> rounding("rounding",
+                              cl::desc("float->integer rounding of qcast: nearest-even, "
+                                       "nearest-away, nearest-up, toward-zero, "
+                                       "toward-positive, toward-negative, odd"),
+                              cl::value_desc("mode"), cl::cat(category));
+cl::opt<std::string> arithRounding("arith-rounding",
+                                   cl::desc("Rounding of each float step in the expressed "
+                                            "type: a rounding mode, or exact"),
+                                   cl::value_desc("mode"), cl::cat(category));
+cl::opt<std::string> nanPolicy("nan-policy",
+                               cl::desc("qcast of NaN: poison, qmin, qmax, zero-point, zero"),
+                               cl::value_desc("policy"), cl::cat(category));
+cl::opt<std::string> overflowPolicy("overflow-policy",
+                                    cl::desc("qcast of +-inf and values outside the storage "
+                                             "type: saturate, poison, wrap"),
+                                    cl::value_desc("policy"), cl::cat(category));
+cl::opt<bool> hex("hex", cl::desc("Print tensors as dense<\"0x...\"> and floats as hex"),
+                  cl::cat(category));
+cl::opt<bool> splitInputFile("split-input-file",
+                             cl::desc("Run each '// -----' separated chunk on its own"),
+                             cl::cat(category));
+cl::opt<bool> listProfiles("list-profiles", cl::desc("Print each profile's semantics and exit"),
+                           cl::cat(category));
+
+/// "quant-interp: error: ..." for problems that have no source location.
+int usageError(const std::string &message) {
+  llvm::errs() << "quant-interp: error: " << message << "\n";
+  return 2;
+}
+
+/// Applies --profile and the explicit overrides; nullopt after printing why.
+std::optional<quant::Semantics> semanticsFromFlags() {
+  std::optional<quant::Semantics> semantics = quant::findProfile(profile);
+  if (!semantics) {
+    usageError("--profile: unknown profile '" + profile + "' (available: " +
+               std::string(quant::allProfileNames()) + ")");
+    return std::nullopt;
+  }
+  if (rounding.getNumOccurrences()) {
+    auto mode = numeric::parseRoundingMode(rounding);
+    if (!mode) {
+      usageError("--rounding: unknown mode '" + rounding + "' (expected one of: " +
+                 std::string(numeric::allRoundingModeNames()) + ")");
+      return std::nullopt;
+    }
+    semantics->rounding = *mode;
+  }
+  if (arithRounding.getNumOccurrences()) {
+    auto mode = quant::parseArithRounding(arithRounding);
+    if (!mode) {
+      usageError("--arith-rounding: unknown mode '" + arithRounding +
+                 "' (expected exact or one of: " +
+                 std::string(numeric::allRoundingModeNames()) + ")");
+      return std::nullopt;
+    }
+    semantics->arithRounding = *mode;
+  }
+  if (nanPolicy.getNumOccurrences()) {
+    auto policy = quant::parseNanPolicy(nanPolicy);
+    if (!policy) {
+      usageError("--nan-policy: unknown policy '" + nanPolicy + "' (expected one of: " +
+                 std::string(quant::allNanPolicyNames()) + ")");
+      return std::nullopt;
+    }
+    semantics->nan = *policy;
+  }
+  if (overflowPolicy.getNumOccurrences()) {
+    auto policy = quant::parseOverflowPolicy(overflowPolicy);
+    if (!policy) {
+      usageError("--overflow-policy: unknown policy '" + overflowPolicy +
+                 "' (expected one of: " + std::string(quant::allOverflowPolicyNames()) + ")");
+      return std::nullopt;
+    }
+    semantics->overflow = *policy;
+  }
+  return semantics;
+}
+
+/// --arg values, then the lines of --args-file.
+std::optional<std::vector<std::string>> collectArguments() {
+  std::vector<std::string> all(args.begin(), args.end());
+  if (argsFile.empty())
+    return all;
+  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(argsFile);
+  if (!buffer) {
+    usageError("--args-file: cannot read '" + argsFile + "': " + buffer.getError().message());
+    return std::nullopt;
+  }
+  llvm::SmallVector<llvm::StringRef> lines;
+  (*buffer)->getBuffer().split(lines, '\n');
+  for (llvm::StringRef line : lines) {
+    line = line.trim();
+    if (!line.empty() && !line.starts_with("//"))
+      all.push_back(line.str());
+  }
+  return all;
+}
+
+/// Runs one chunk of input; prints results to `out` only when all succeeded.
+mlir::LogicalResult runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer,
+                             const quant::Semantics &semantics,
+                             const std::vector<std::string> &arguments, llvm::raw_ostream &out) {
+  mlir::MLIRContext context;
+  ir::registerAcceptedDialects(context);
+  ir::OneLineDiagnostics diagnostics(context, llvm::errs());
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+  mlir::OwningOpRef<mlir::ModuleOp> module = ir::parseAndVerify(sourceMgr, context);
+  if (!module)
+    return mlir::failure();
+
+  std::string error;
+  mlir::func::FuncOp function = ir::findEntry(*module, entry, error);
+  if (!function) {
+    ir::printError(llvm::errs(), module->getLoc(), error);
+    return mlir::failure();
+  }
+  const unsigned expected = function.getNumArguments();
+  if (arguments.size() != expected) {
+    ir::printError(llvm::errs(), function.getLoc(),
+                   "@" + function.getSymName().str() + " takes " + std::to_string(expected) +
+                       " argument(s) but " + std::to_string(arguments.size()) +
+                       " were given (--arg / --args-file)");
+    return mlir::failure();
+  }
+  ir::TypeConverter types;
+  std::vector<RuntimeValue> values;
+  for (unsigned i = 0; i < expected; ++i) {
+    std::optional<RuntimeValue> value = ir::parseArgument(
+        arguments[i], i, function.getArgumentTypes()[i], types, context, error);
+    if (!value) {
+      ir::printError(llvm::errs(), function.getLoc(),
+                     "@" + function.getSymName().str() + " " + error);
+      return mlir::failure();
+    }
+    values.push_back(std::move(*value));
+  }
+
+  std::vector<RuntimeValue> results;
+  try {
+    eval::Interpreter interpreter(*module, types, semantics);
+    results = interpreter.call(function, std::move(values));
+  } catch (const eval::EvalError &e) {
+    ir::printError(llvm::errs(), e.location, e.message);
+    return mlir::failure();
+  }
+  PrintOptions options;
+  options.hex = hex;
+  std::string text;
+  for (const RuntimeValue &result : results) {
+    text += formatValue(result, options) + "\n";
+    std::string poison = formatPoisonLine(result);
+    if (!poison.empty())
+      text += poison + "\n";
+  }
+  out << text;
+  return mlir::success();
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::SetVersionPrinter([](llvm::raw_ostream &os) {
+    os << "quant-interp " QI_VERSION " (MLIR " QI_MLIR_VERSION ")\n";
+  });
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(argc, argv,
+                              "quant-interp: bit-exact reference interpreter for MLIR "
+                              "quant programs\n");
+  std::optional<quant::Semantics> semantics = semanticsFromFlags();
+  if (!semantics)
+    return 2;
+  if (listProfiles) {
+    for (llvm::StringRef name : llvm::split(quant::allProfileNames(), ", "))
+      llvm::outs() << name << ": " << quant::findProfile(name)->describe() << "\n";
+    return 0;
+  }
+  std::optional<std::vector<std::string>> arguments = collectArguments();
+  if (!arguments)
+    return 2;
+
+  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(inputFile);
+  if (!buffer)
+    return usageError("cannot read '" + inputFile + "': " + buffer.getError().message());
+
+  auto chunk = [&](std::unique_ptr<llvm::MemoryBuffer> chunkBuffer, llvm::raw_ostream &os) {
+    return runChunk(std::move(chunkBuffer), *semantics, *arguments, os);
+  };
+  std::string output;
+  llvm::raw_string_ostream os(output);
+  mlir::LogicalResult result =
+      splitInputFile ? mlir::splitAndProcessBuffer(std::move(*buffer), chunk, os,
+                                                   mlir::kDefaultSplitMarker,
+                                                   mlir::kDefaultSplitMarker)
+                     : chunk(std::move(*buffer), os);
+  llvm::outs() << output;
+  llvm::outs().flush();
+  return mlir::succeeded(result) ? 0 : 1;
+}
