@@ -6,12 +6,12 @@
 #include "eval/Interpreter.h"
 #include "ir/ArgumentParser.h"
 #include "ir/Diagnostics.h"
+#include "ir/InputSplitter.h"
 #include "ir/ModuleLoader.h"
 #include "quant/Semantics.h"
 #include "value/ValuePrinter.h"
 
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Support/ToolUtilities.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -227,17 +227,22 @@ int main(int argc, char **argv) {
   if (!buffer)
     return usageError("cannot read '" + inputFile + "': " + buffer.getError().message());
 
-  auto chunk = [&](std::unique_ptr<llvm::MemoryBuffer> chunkBuffer, llvm::raw_ostream &os) {
-    return runChunk(std::move(chunkBuffer), *semantics, *arguments, os);
-  };
+  // [cli.split-input-file]: every chunk runs, even after one fails; only
+  // successful chunks print results, separated by the marker.
+  std::vector<std::unique_ptr<llvm::MemoryBuffer>> chunks;
+  if (splitInputFile)
+    chunks = ir::splitInput(**buffer);
+  else
+    chunks.push_back(std::move(*buffer));
   std::string output;
   llvm::raw_string_ostream os(output);
-  mlir::LogicalResult result =
-      splitInputFile ? mlir::splitAndProcessBuffer(std::move(*buffer), chunk, os,
-                                                   mlir::kDefaultSplitMarker,
-                                                   mlir::kDefaultSplitMarker)
-                     : chunk(std::move(*buffer), os);
+  bool failed = false;
+  for (size_t i = 0; i < chunks.size(); ++i) {
+    if (i)
+      os << ir::kSplitMarker << "\n";
+    failed |= mlir::failed(runChunk(std::move(chunks[i]), *semantics, *arguments, os));
+  }
   llvm::outs() << output;
   llvm::outs().flush();
-  return mlir::succeeded(result) ? 0 : 1;
+  return failed ? 1 : 0;
 }
