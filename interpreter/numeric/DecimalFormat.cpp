@@ -11,6 +11,7 @@
 #include "FloatCodec.h"
 #include "Rounding.h"
 
+#include <algorithm>
 #include <cassert>
 #include <charconv>
 #include <cmath>
@@ -21,25 +22,11 @@ namespace qi::numeric {
 
 namespace {
 
+constexpr double kLog10Of2 = 0.30102999566398119521;
+
 BigInt pow5(int64_t k) {
   assert(k >= 0);
   return boost::multiprecision::pow(BigInt(5), static_cast<unsigned>(k));
-}
-
-/// Sign (-1, 0, +1) of m * 2^e - 10^j, for m > 0.
-int compareWithPow10(const BigInt &m, int64_t e, int64_t j) {
-  // m * 2^e  vs  5^j * 2^j: move the powers of five and two to one side each.
-  BigInt lhs = m, rhs = 1;
-  if (j >= 0)
-    rhs = pow5(j);
-  else
-    lhs *= pow5(-j);
-  int64_t twos = e - j; // lhs * 2^twos  vs  rhs
-  if (twos >= 0)
-    lhs <<= static_cast<unsigned>(twos);
-  else
-    rhs <<= static_cast<unsigned>(-twos);
-  return lhs < rhs ? -1 : (lhs == rhs ? 0 : 1);
 }
 
 /// The text of +-digits * 10^(sciExp - digits.size() + 1) in the literal
@@ -94,21 +81,17 @@ std::string formatDecimalBySearch(const FloatFormat &format, Bits bits) {
   assert(value.den == 1);
   const BigInt &m = value.num;
   const int64_t e = value.exp;
+  const int64_t log2 = int64_t(boost::multiprecision::msb(m)) + e; // floor(log2 |v|)
 
-  // k0 = floor(log10(value)): an estimate from floor(log2), then corrected.
-  const int64_t log2 = int64_t(boost::multiprecision::msb(m)) + e;
-  int64_t k0 = static_cast<int64_t>(std::floor(double(log2) * 0.30102999566398119521));
-  while (compareWithPow10(m, e, k0) < 0)
-    --k0;
-  while (compareWithPow10(m, e, k0 + 1) >= 0)
-    ++k0;
-
-  // The first L digits of the value (as the integer Q, 10^(L-1) <= Q < 10^L)
-  // and whether any non-zero digit follows them.
+  // The leading digits of |v|: digits = floor(|v| * 10^s) as text (no
+  // leading zero), sticky = whether a non-zero digit follows them, and k0 =
+  // floor(log10 |v|). The estimate of k0 from log2 may be one off; the
+  // length of the digit string corrects it.
+  int64_t k0 = static_cast<int64_t>(std::floor(double(log2) * kLog10Of2));
   std::string digits;
   bool sticky = false;
   auto computeDigits = [&](int64_t count) {
-    const int64_t s = count - 1 - k0; // Q = floor(value * 10^s)
+    const int64_t s = count - 1 - k0;
     BigInt num = m, den = 1;
     if (s >= 0)
       num *= pow5(s);
@@ -123,9 +106,15 @@ std::string formatDecimalBySearch(const FloatFormat &format, Bits bits) {
     boost::multiprecision::divide_qr(num, den, q, r);
     digits = q.str();
     sticky = r != 0;
-    assert(int64_t(digits.size()) == count);
+    k0 += int64_t(digits.size()) - count;
   };
-  computeDigits(int64_t(double(format.precision) * 0.30102999566398119521) + 4);
+  // floor(p * log10 2) + 2 digits always suffice; a few more for the rounding.
+  computeDigits(int64_t(double(format.precision) * kLog10Of2) + 4);
+
+  // The values rounding to `bits` lie within half an ulp of v, ulp =
+  // 2^(max(log2, minExponent) - p + 1); log10 of that half ulp.
+  const double halfUlpLog10 =
+      double(std::max<int64_t>(log2, format.minExponent) - int64_t(format.precision)) * kLog10Of2;
 
   auto roundsBack = [&](const BigInt &d, int64_t k) {
     if (d == 0)
@@ -133,11 +122,10 @@ std::string formatDecimalBySearch(const FloatFormat &format, Bits bits) {
     Exact candidate;
     candidate.negative = value.negative;
     candidate.num = d;
-    if (k >= 0) {
+    if (k >= 0)
       candidate.num *= pow5(k);
-    } else {
+    else
       candidate.den = pow5(-k);
-    }
     candidate.exp = k;
     FloatResult back = roundToFormat(candidate, format, RoundingMode::NearestEven);
     return back.bits == (bits & format.allBitsMask()) && !back.status.overflow();
@@ -146,19 +134,37 @@ std::string formatDecimalBySearch(const FloatFormat &format, Bits bits) {
   BigInt prefix = 0; // the first n digits
   for (int64_t n = 1;; ++n) {
     if (n + 1 > int64_t(digits.size()))
-      computeDigits(n + 8);
+      computeDigits(n + 8); // k0 is exact by now and stays as it is
     prefix = prefix * 10 + (digits[size_t(n - 1)] - '0');
-    const int64_t k = k0 - n + 1; // the value of the last digit is 10^k
-    // Round the digit string to n digits, ties to an even last digit.
+    const int64_t k = k0 - n + 1; // the last digit is worth 10^k
+    // Round the digit string to n digits, ties to an even last digit, and
+    // find t with |nearest - v| >= 10^(k-t) (t = 0: no bound known).
     const char next = digits[size_t(n)];
     bool restNonZero = sticky;
     for (size_t i = size_t(n) + 1; !restNonZero && i < digits.size(); ++i)
       restNonZero = digits[i] != '0';
     const bool up = next > '5' || (next == '5' && (restNonZero || bool(prefix & 1)));
+    int64_t t = 0;
+    for (size_t i = size_t(n); i < digits.size(); ++i)
+      if (digits[i] != (up ? '9' : '0')) {
+        t = int64_t(i) - n + 1;
+        break;
+      }
     const BigInt nearest = up ? BigInt(prefix + 1) : prefix;
     // Only one side of the nearest candidate can hold the value's rounding
     // interval, so the order of the neighbours does not change the result.
+    // A candidate is skipped without the exact check when it is certainly
+    // (by a margin of ten) farther from v than half an ulp, which makes the
+    // short lengths cheap; the neighbours are at least 10^k / 2 away. (The
+    // only values farther away that roundToFormat maps back are those below
+    // 2^-128 for f8E8M0FNU, which has no zero; its 2^-127 prints as its
+    // nearest one-digit decimal "6.0e-39" before any of them is reached.)
     for (int delta : {0, -1, 1}) {
+      const double distanceLog10 =
+          double(k) - (delta == 0 ? double(t) : 1.0);
+      const bool mayRoundBack = (delta == 0 && t == 0) || distanceLog10 <= halfUlpLog10 + 1;
+      if (!mayRoundBack)
+        continue;
       BigInt d = nearest + delta;
       if (!roundsBack(d, k))
         continue;

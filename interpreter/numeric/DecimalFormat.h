@@ -12,9 +12,9 @@
 //     after a '.' that has nothing else to its right);
 //   * let X be the decimal exponent of the printed value, i.e. the printed
 //     value is d.ddd * 10^X with a non-zero leading digit d. Fixed notation
-//     is used when -4 <= X <= 15 (1e-4 <= |printed value| < 1e16):
-//       "1.0", "1.5", "100.0", "65504.0", "0.001", "0.0001",
-//       "1234567890123456.0";
+//     is used when -4 <= X <= 15 (1e-4 <= |printed value| < 1e16; decided on
+//     the printed digits, not on the exact value):
+//       "1.0", "1.5", "100.0", "0.001", "0.0001", "1234567890123456.0";
 //     scientific notation otherwise: one digit, '.', at least one digit,
 //     'e', an explicit sign, and at least two exponent digits:
 //       "1.0e-45", "3.4028235e+38", "1.0e+16", "5.0e-324", "4.0e-4951".
@@ -26,7 +26,15 @@
 // above; the first whose exact value rounds back (roundToFormat, NearestEven)
 // to the same bits without overflow (so saturating formats never print a
 // value beyond their largest finite one) is printed. Trying the neighbours
-// matters at binade boundaries where the rounding interval is asymmetric.
+// matters at binade boundaries where the rounding interval is asymmetric
+// (e.g. f16 2^-6 = 0.015625 prints as "0.01563").
+//
+// Since the values rounding to a pattern form an interval holding it, this
+// finds the fewest significant digits of any decimal that rounds back, and
+// among those the one nearest to the value (ties: even last digit), as
+// std::to_chars does for float/double. Shortest means shortest: the f16
+// maximum 65504 prints as "65500.0" and the f8E4M3FN maximum 448 as "450.0"
+// (both read back exactly; numpy prints float16(65504) as 65500.0 too).
 //
 //===----------------------------------------------------------------------===//
 #ifndef QI_NUMERIC_DECIMALFORMAT_H

@@ -351,10 +351,17 @@ TEST(PrintDecimal, HandWrittenSmallAndWideFormats) {
   // shortest literal has three digits; APFloat reads "65500.0" as 0x7bff.
   EXPECT_EQ(formatDecimal(f16Format(), 0x7bff), "65500.0");
   EXPECT_TRUE(apfloatReads(f16Format(), "65500.0", 0x7bff));
+  EXPECT_TRUE(noShorterDecimal(f16Format(), 0x7bff, "65500.0"));
   EXPECT_EQ(formatDecimal(f16Format(), 0x8000), "-0.0");
   EXPECT_EQ(formatDecimal(f16Format(), 0x3c00), "1.0");
   EXPECT_EQ(formatDecimal(f16Format(), 0x0001), "6.0e-08"); // 2^-24 = 5.96e-8
   EXPECT_EQ(formatDecimal(f16Format(), 0x2e66), "0.1");
+  // 2^-6 = 0.015625 at a binade boundary: the nearest 4-digit decimal 0.01562
+  // lies below the (narrower) lower half of the interval, its neighbour
+  // 0.01563 above rounds back.
+  EXPECT_EQ(formatDecimal(f16Format(), 0x2400), "0.01563");
+  EXPECT_FALSE(weRead(f16Format(), "0.01562", 0x2400));
+  EXPECT_TRUE(apfloatReads(f16Format(), "0.01563", 0x2400));
   EXPECT_EQ(formatDecimal(bf16Format(), 0x3f80), "1.0");
   EXPECT_EQ(formatDecimal(bf16Format(), 0x7f7f), "3.39e+38");
   const FloatFormat &e4m3fn = *findFloatFormat("f8E4M3FN");
@@ -365,6 +372,7 @@ TEST(PrintDecimal, HandWrittenSmallAndWideFormats) {
   // 416 = 1.101b * 2^8: 400 is the tie with 384 and goes to the even 384.
   EXPECT_EQ(formatDecimal(e4m3fn, 0x7d), "420.0");
   EXPECT_TRUE(apfloatReads(e4m3fn, "450.0", 0x7e));
+  EXPECT_TRUE(noShorterDecimal(e4m3fn, 0x7e, "450.0"));
   EXPECT_EQ(formatDecimal(e4m3fn, 0x80), "-0.0");
   const FloatFormat &e8m0 = *findFloatFormat("f8E8M0FNU");
   EXPECT_EQ(formatDecimal(e8m0, 127), "1.0");
@@ -378,9 +386,11 @@ TEST(PrintDecimal, HandWrittenSmallAndWideFormats) {
   EXPECT_EQ(formatDecimal(f128Format(), Bits(1)), "6.0e-4966");
   EXPECT_EQ(formatDecimal(f128Format(), Bits(0x3fff) << 112), "1.0");
   EXPECT_EQ(formatDecimal(f128Format(), Bits(1) << 127), "-0.0");
-  // f128 max = (2 - 2^-112) * 2^16383: 36 digits are not needed, 33 suffice.
-  EXPECT_EQ(formatDecimal(f128Format(), (Bits(0x7ffe) << 112) | ((Bits(1) << 112) - 1)),
-            "1.189731495357231765085759326628007e+4932");
+  // f128 max = (2 - 2^-112) * 2^16383: 34 digits (at most 36 are needed).
+  const Bits f128Max = (Bits(0x7ffe) << 112) | ((Bits(1) << 112) - 1);
+  EXPECT_EQ(formatDecimal(f128Format(), f128Max), "1.189731495357231765085759326628007e+4932");
+  EXPECT_TRUE(noShorterDecimal(f128Format(), f128Max, formatDecimal(f128Format(), f128Max)));
+  EXPECT_TRUE(apfloatReads(f128Format(), formatDecimal(f128Format(), f128Max), f128Max));
   EXPECT_EQ(formatDecimal(tf32Format(), Bits(127) << 10), "1.0");
 }
 
@@ -464,13 +474,14 @@ TEST(PrintDecimal, ExhaustiveSmallFormats) {
   EXPECT_GT(checked, size_t(2 * (65536 - 2048)));
 }
 
-// tf32 (19 bits) is small enough to check exhaustively as well.
+// tf32 (19 bits) is small enough to check exhaustively as well, shortness
+// included.
 TEST(PrintDecimal, ExhaustiveTf32) {
   const FloatFormat &f = tf32Format();
   for (uint64_t b = 0; b < (uint64_t(1) << 19); ++b) {
     if (!isFinitePattern(f, b))
       continue;
-    checkPattern(f, b, /*checkShortness=*/false);
+    checkPattern(f, b, /*checkShortness=*/true);
     if (::testing::Test::HasFailure())
       break;
   }
@@ -516,8 +527,8 @@ void checkHostFormat(const FloatFormat &f, uint64_t seed, size_t randomCount,
   }
 }
 
-TEST(PrintDecimal, RandomF32) { checkHostFormat(f32Format(), 0xf32, 1000000, 4); }
-TEST(PrintDecimal, RandomF64) { checkHostFormat(f64Format(), 0xf64, 200000, 4); }
+TEST(PrintDecimal, RandomF32) { checkHostFormat(f32Format(), 0xf32, 1000000, 1); }
+TEST(PrintDecimal, RandomF64) { checkHostFormat(f64Format(), 0xf64, 200000, 1); }
 
 // ---------------------------------------------------------------------------
 // f80, f128 (up to ~36 digits) and random tf32. [print.decimal]
@@ -530,7 +541,7 @@ TEST(PrintDecimal, RandomWideFormats) {
     const size_t step = patterns.size() > 10000 ? 37 : 1;
     size_t edges = 0;
     for (size_t i = 0; i < patterns.size(); i += step, ++edges)
-      checkPattern(*f, patterns[i], false);
+      checkPattern(*f, patterns[i], /*checkShortness=*/true);
     for (int i = 0; i < 4000 && !::testing::Test::HasFailure(); ++i) {
       Bits b = canonical(*f, rng.bits128());
       if (!isFinitePattern(*f, b))

@@ -78,6 +78,12 @@ FloatClass classify(const FloatFormat &format, Bits bits) {
   case NonFinite::FiniteOnly:
     break;
   }
+  // x87 unnormals (non-zero exponent field, integer bit clear) are invalid
+  // operands: NaN, quiet or signaling by the quiet bit (as APFloat).
+  if (format.explicitIntegerBit && f.exponent != 0 &&
+      !(f.fraction & (Bits(1) << (format.precision - 1))))
+    return (f.fraction & quietBit(format)) ? FloatClass::QuietNaN
+                                           : FloatClass::SignalingNaN;
   if (!format.hasSubnormals())
     return FloatClass::Normal;
   if (f.exponent == 0)
@@ -185,7 +191,10 @@ Bits signedNaN(const FloatFormat &format, bool negative) {
 Bits quietNaN(const FloatFormat &format, Bits nan) {
   if (format.nonFinite != NonFinite::IEEE)
     return nan;
-  return nan | quietBit(format);
+  // The exponent field is already all ones except for x87 unnormals, which
+  // become the NaN with the same fraction.
+  return nan | quietBit(format) |
+         (Bits(format.exponentFieldMax()) << format.fractionBits());
 }
 
 Bits largestFinite(const FloatFormat &format, bool negative) {

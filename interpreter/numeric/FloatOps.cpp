@@ -159,7 +159,7 @@ FloatResult floatConvert(const FloatFormat &from, Bits bits, const FloatFormat &
   FloatResult result = roundToFormat(value, to, mode);
   // [op.convert] Infinity into a NaN-only format (it becomes NaN) and -0 into
   // an FNUZ format (it becomes +0) lose information: Inexact, as APFloat.
-  if ((value.isInfinity() && to.nonFinite == NonFinite::NanOnly) ||
+  if ((value.isInfinity() && to.nonFinite == NonFinite::NanOnly && !result.status.invalid()) ||
       (value.isZero() && value.negative && to.nanEncoding == NanEncoding::NegativeZero))
     result.status |= makeStatus(Status::Inexact);
   return result;

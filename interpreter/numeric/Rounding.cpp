@@ -111,10 +111,11 @@ FloatResult roundToFormat(const Exact &value, const FloatFormat &format,
                           RoundingMode mode) {
   if (value.isNaN())
     return {defaultNaN(format), Status{}};
-  if (value.isInfinity())
-    return encodeInfinity(format, value.negative);
+  // Unsigned formats: any negative non-zero value, -infinity included.
   if (value.negative && !format.hasSign && !value.isZero())
     return {defaultNaN(format), makeStatus(Status::Invalid)};
+  if (value.isInfinity())
+    return encodeInfinity(format, value.negative);
   if (value.isZero())
     return encodeZero(format, value.negative);
 

@@ -30,6 +30,10 @@ TEST_P(ArithRandom, EveryFormatEveryIeeeMode_OpArith) {
       PatternGen gen(*f, rng);
       for (int i = 0, n = inputsFor(*f); i < n; ++i) {
         Bits a = gen.next(), b = gen.related(a);
+        // f80: also non-canonical encodings (unnormals, pseudo-NaN/inf,
+        // pseudo-denormals) as raw random patterns. [format.encoding]
+        if (f->explicitIntegerBit && rng.below(4) == 0)
+          a = rng.bits128() & f->allBitsMask();
         Bits c = rng.below(2) ? gen.next() : gen.related(a);
         compareArith(t, *f, op, a, b, c, m);
       }

@@ -34,8 +34,10 @@ bool convertDeparture(const FloatFormat &from, Bits bits, const FloatFormat &to)
     return true; // same bits (0x00 = 2^-127); we add Inexact|Underflow.
   if (!from.hasSign && isNaN(from, bits) && to.nonFinite == NonFinite::IEEE)
     return true; // APFloat turns the E8M0 NaN into the INFINITY pattern.
-  if (&from == &to && isSignalingNaN(from, bits))
-    return true; // APFloat's same-semantics convert is the identity; we quiet.
+  if (&from == &to && isNaN(from, bits) &&
+      (isSignalingNaN(from, bits) || canonical(from, bits) != bits))
+    return true; // APFloat's same-semantics convert keeps the operand; we
+                 // quiet sNaNs and make non-canonical f80 NaNs canonical.
   return false;
 }
 
@@ -72,6 +74,9 @@ TEST(ConvertOracle, EveryPairEveryMode_OpConvert) {
         } else {
           for (int i = 0; i < 3000; ++i)
             compareConvert(t, *from, gen.next(), *to, m);
+          if (from->explicitIntegerBit) // non-canonical f80 encodings
+            for (int i = 0; i < 500; ++i)
+              compareConvert(t, *from, rng.bits128() & from->allBitsMask(), *to, m);
           for (Bits a : gen.edges)
             compareConvert(t, *from, a, *to, m);
         }
@@ -249,5 +254,32 @@ TEST(ConvertOracle, F16AndBF16ToI32Exhaustive_OpFloatToInt) {
   }
 }
 
+} // namespace
+} // namespace qi::numeric::test
+
+namespace qi::numeric::test {
+namespace {
+// [format.table] Largest finite, smallest positive, and default NaN of every
+// format agree with APFloat's getLargest / getSmallest / getNaN.
+TEST(FormatTableOracle, LargestSmallestNaN_FormatTable) {
+  for (const FloatFormat *f : allFloatFormats()) {
+    const llvm::fltSemantics &s = semanticsOf(*f);
+    EXPECT_EQ(hex(largestFinite(*f, false)), hex(fromAP(llvm::APFloat::getLargest(s))))
+        << f->name;
+    EXPECT_EQ(hex(f->hasSubnormals() ? Bits(1) : Bits(0)),
+              hex(fromAP(llvm::APFloat::getSmallest(s))))
+        << f->name;
+    EXPECT_EQ(f->sizeInBits, llvm::APFloat::getSizeInBits(s)) << f->name;
+    EXPECT_EQ(f->precision, llvm::APFloat::semanticsPrecision(s)) << f->name;
+    EXPECT_EQ(f->maxExponent, llvm::APFloat::semanticsMaxExponent(s)) << f->name;
+    EXPECT_EQ(f->minExponent, llvm::APFloat::semanticsMinExponent(s)) << f->name;
+    if (f->hasNaN()) {
+      EXPECT_EQ(hex(defaultNaN(*f)), hex(fromAP(llvm::APFloat::getNaN(s)))) << f->name;
+    }
+    if (f->hasNegativeZero()) {
+      EXPECT_EQ(hex(f->signMask()), hex(fromAP(llvm::APFloat::getZero(s, true)))) << f->name;
+    }
+  }
+}
 } // namespace
 } // namespace qi::numeric::test
