@@ -149,11 +149,19 @@ ExpressedOutcome DequantizeKernel::operator()(int64_t stored, int64_t parameter)
   const FloatFormat &e = *type_.expressed;
   if (!semantics_.arithRounding) {
     // [dcast.exact]: (stored - zeroPoint) * scale, rounded once, nearest-even.
+    // A non-finite scale (unreachable from verified IR) follows IEEE:
+    // 0 * inf and NaN are NaN, otherwise +-inf.
     Exact difference = Exact::fromInteger(BigInt(stored) - BigInt(p.zeroPoint));
-    Exact product = p.scaleExact.isFinite() ? exactMul(difference, p.scaleExact)
-                                            : Exact::nan();
+    Exact product;
+    if (p.scaleExact.isFinite())
+      product = exactMul(difference, p.scaleExact);
+    else if (p.scaleExact.isInfinity() && !difference.isZero())
+      product = Exact::infinity(difference.negative != p.scaleExact.negative);
+    else
+      product = Exact::nan();
     FloatResult r = roundToFormat(product, e, RoundingMode::NearestEven);
-    return {r.bits, isNotANumber(e, r) && !e.hasNaN()};
+    // roundToFormat(NaN) raises no flag, so a NaN product is checked here.
+    return {r.bits, !e.hasNaN() && (product.isNaN() || isNotANumber(e, r))};
   }
   const RoundingMode mode = *semantics_.arithRounding;
   // storedValueFloat = convertIntToFloat(storedValue, expressedType)

@@ -1,0 +1,194 @@
+//===- QuantTestUtil.h - Shared helpers of the quant tests ------*- C++ -*-===//
+//
+// Builders for hand-made QuantType objects (per-layer, per-axis,
+// sub-channel), host-float bit conversions, and the two kernel calls. The
+// expected values in the tests are computed by hand (or with the host's
+// IEEE hardware where the comment says so), never with the numeric core.
+//
+//===----------------------------------------------------------------------===//
+#ifndef QI_QUANT_TESTS_QUANTTESTUTIL_H
+#define QI_QUANT_TESTS_QUANTTESTUTIL_H
+
+#include "numeric/FloatFormat.h"
+#include "quant/Kernels.h"
+#include "quant/ParameterMap.h"
+#include "quant/QuantType.h"
+#include "quant/Semantics.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace qi::quant::test {
+
+using numeric::Bits;
+using numeric::FloatFormat;
+using numeric::IntFormat;
+using numeric::RoundingMode;
+
+inline Bits f32Bits(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  return u;
+}
+inline Bits f64Bits(double d) {
+  uint64_t u;
+  std::memcpy(&u, &d, 8);
+  return u;
+}
+inline float f32Of(Bits b) {
+  uint32_t u = static_cast<uint32_t>(b);
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+inline double f64Of(Bits b) {
+  uint64_t u = static_cast<uint64_t>(b);
+  double d;
+  std::memcpy(&d, &u, 8);
+  return d;
+}
+
+inline const FloatFormat &fmt(const char *name) {
+  const FloatFormat *f = numeric::findFloatFormat(name);
+  if (!f)
+    throw std::runtime_error(std::string("unknown format ") + name);
+  return *f;
+}
+
+inline IntFormat sInt(unsigned width) { return IntFormat{width, true}; }
+inline IntFormat uInt(unsigned width) { return IntFormat{width, false}; }
+
+/// A per-layer or per-axis scale: MLIR stores it as f64. [qtype.scale]
+inline ScaleValue f64Scale(double s) { return {&numeric::f64Format(), f64Bits(s)}; }
+
+inline void setStorage(QuantType &t, IntFormat storage,
+                       std::optional<std::pair<int64_t, int64_t>> bounds) {
+  t.storage = storage;
+  t.storageMin = static_cast<int64_t>(storage.min());
+  t.storageMax = static_cast<int64_t>(storage.max());
+  if (bounds) {
+    t.storageMin = bounds->first;
+    t.storageMax = bounds->second;
+  }
+}
+
+/// !quant.uniform<storage<min:max>:expressed, scale:zeroPoint>
+inline QuantType perLayer(IntFormat storage, const FloatFormat &expressed, double scale,
+                          int64_t zeroPoint = 0,
+                          std::optional<std::pair<int64_t, int64_t>> bounds = {}) {
+  QuantType t;
+  setStorage(t, storage, bounds);
+  t.expressed = &expressed;
+  t.granularity = QuantType::Granularity::PerLayer;
+  t.scales = {f64Scale(scale)};
+  t.zeroPoints = {zeroPoint};
+  t.spelling = "!quant.uniform<" + storage.name() + ":" + std::string(expressed.name) +
+               ", per-layer>";
+  return t;
+}
+
+/// !quant.uniform<storage:expressed:axis, {s0:z0, s1:z1, ...}>
+inline QuantType perAxis(IntFormat storage, const FloatFormat &expressed, int32_t axis,
+                         const std::vector<double> &scales,
+                         std::vector<int64_t> zeroPoints = {},
+                         std::optional<std::pair<int64_t, int64_t>> bounds = {}) {
+  QuantType t;
+  setStorage(t, storage, bounds);
+  t.expressed = &expressed;
+  t.granularity = QuantType::Granularity::PerAxis;
+  t.axis = axis;
+  for (double s : scales)
+    t.scales.push_back(f64Scale(s));
+  if (zeroPoints.empty())
+    zeroPoints.assign(scales.size(), 0);
+  t.zeroPoints = std::move(zeroPoints);
+  t.spelling = "!quant.uniform<" + storage.name() + ":" + std::string(expressed.name) +
+               ":" + std::to_string(axis) + ", per-axis>";
+  return t;
+}
+
+/// !quant.uniform<storage:expressed:{d:b, ...}, {{...}}>; the scales are bit
+/// patterns of the expressed type (MLIR stores sub-channel scales there).
+inline QuantType subChannel(IntFormat storage, const FloatFormat &expressed,
+                            std::vector<std::pair<int32_t, int64_t>> blockSizes,
+                            Shape parameterShape, const std::vector<Bits> &scaleBits,
+                            std::vector<int64_t> zeroPoints = {},
+                            std::optional<std::pair<int64_t, int64_t>> bounds = {}) {
+  QuantType t;
+  setStorage(t, storage, bounds);
+  t.expressed = &expressed;
+  t.granularity = QuantType::Granularity::SubChannel;
+  t.blockSizes = std::move(blockSizes);
+  t.parameterShape = std::move(parameterShape);
+  for (Bits b : scaleBits)
+    t.scales.push_back({&expressed, b});
+  if (zeroPoints.empty())
+    zeroPoints.assign(scaleBits.size(), 0);
+  t.zeroPoints = std::move(zeroPoints);
+  t.spelling = "!quant.uniform<" + storage.name() + ":" + std::string(expressed.name) +
+               ", sub-channel>";
+  return t;
+}
+
+/// Semantics with the reference defaults and the given overrides.
+struct Sem {
+  Semantics s;
+  Sem &rounding(RoundingMode m) { s.rounding = m; return *this; }
+  Sem &arith(RoundingMode m) { s.arithRounding = m; return *this; }
+  Sem &exact() { s.arithRounding = std::nullopt; return *this; }
+  Sem &nan(NanPolicy p) { s.nan = p; return *this; }
+  Sem &overflow(OverflowPolicy p) { s.overflow = p; return *this; }
+  operator Semantics() const { return s; }
+};
+
+inline StoredOutcome qcast(const QuantType &t, Bits x, const Semantics &s = {},
+                           int64_t parameter = 0) {
+  return QuantizeKernel(t, s)(x, parameter);
+}
+inline StoredOutcome qcastF32(const QuantType &t, float x, const Semantics &s = {}) {
+  return qcast(t, f32Bits(x), s);
+}
+inline StoredOutcome qcastF64(const QuantType &t, double x, const Semantics &s = {}) {
+  return qcast(t, f64Bits(x), s);
+}
+inline ExpressedOutcome dcast(const QuantType &t, int64_t stored, const Semantics &s = {},
+                              int64_t parameter = 0) {
+  return DequantizeKernel(t, s)(stored, parameter);
+}
+
+inline ::testing::AssertionResult isStored(const StoredOutcome &o, int64_t expected) {
+  if (o.poison)
+    return ::testing::AssertionFailure() << "poison, expected " << expected;
+  if (o.value != expected)
+    return ::testing::AssertionFailure() << o.value << ", expected " << expected;
+  return ::testing::AssertionSuccess();
+}
+inline ::testing::AssertionResult isPoison(const StoredOutcome &o) {
+  if (!o.poison)
+    return ::testing::AssertionFailure() << o.value << ", expected poison";
+  return ::testing::AssertionSuccess();
+}
+inline std::string hexBits(Bits b) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(b));
+  return buf;
+}
+inline ::testing::AssertionResult isBits(const ExpressedOutcome &o, Bits expected) {
+  if (o.poison)
+    return ::testing::AssertionFailure() << "poison, expected " << hexBits(expected);
+  if (o.bits != expected)
+    return ::testing::AssertionFailure()
+           << hexBits(o.bits) << ", expected " << hexBits(expected);
+  return ::testing::AssertionSuccess();
+}
+
+} // namespace qi::quant::test
+
+#endif
