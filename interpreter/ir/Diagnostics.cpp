@@ -20,6 +20,12 @@ std::string formatLocation(mlir::Location loc) {
   return text;
 }
 
+mlir::Location startOfBuffer(mlir::MLIRContext &context, const llvm::SourceMgr &sourceMgr) {
+  llvm::StringRef name =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBufferIdentifier();
+  return mlir::FileLineColLoc::get(&context, name, 1, 1);
+}
+
 void printError(llvm::raw_ostream &os, mlir::Location loc, llvm::StringRef message) {
   os << formatLocation(loc) << ": error: " << message << "\n";
   os.flush();

@@ -9,6 +9,7 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
@@ -17,6 +18,9 @@ namespace qi::ir {
 
 /// "file:line:col" of the first file location inside `loc`, or "<unknown>".
 std::string formatLocation(mlir::Location loc);
+
+/// FILE:1:1 of the source manager's main buffer.
+mlir::Location startOfBuffer(mlir::MLIRContext &context, const llvm::SourceMgr &sourceMgr);
 
 /// Prints "LOC: error: MESSAGE" on one line.
 void printError(llvm::raw_ostream &os, mlir::Location loc, llvm::StringRef message);

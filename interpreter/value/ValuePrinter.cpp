@@ -45,7 +45,7 @@ void appendNested(const RuntimeValue &value, size_t dim, int64_t &next, std::str
 }
 
 /// dense<"0x...">: each element little-endian in whole bytes, as MLIR stores
-/// dense elements; i1 elements are one byte each.
+/// dense elements of more than one bit.
 std::string hexDense(const RuntimeValue &value) {
   const unsigned bytes = (value.elementType().bitWidth() + 7) / 8;
   static const char digits[] = "0123456789ABCDEF";
@@ -88,7 +88,8 @@ std::string formatValue(const RuntimeValue &value, const PrintOptions &options) 
     return literal + " : " + typeSuffix(value);
   }
   std::string body;
-  if (options.hex && value.size() > 0 && !(type.isInteger() && type.intWidth == 1)) {
+  // MLIR packs 1-bit elements eight to a byte in hex; those print in decimal.
+  if (options.hex && value.size() > 0 && type.bitWidth() != 1) {
     body = hexDense(value);
   } else if (value.size() == 0) {
     body = "";

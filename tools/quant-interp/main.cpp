@@ -155,7 +155,8 @@ mlir::LogicalResult runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer,
   std::string error;
   mlir::func::FuncOp function = ir::findEntry(*module, entry, error);
   if (!function) {
-    ir::printError(llvm::errs(), module->getLoc(), error);
+    // The module itself sits at line 0; point at the start of the file.
+    ir::printError(llvm::errs(), ir::startOfBuffer(context, sourceMgr), error);
     return mlir::failure();
   }
   const unsigned expected = function.getNumArguments();
@@ -208,9 +209,12 @@ int main(int argc, char **argv) {
     os << "quant-interp " QI_VERSION " (MLIR " QI_MLIR_VERSION ")\n";
   });
   cl::HideUnrelatedOptions(category);
-  cl::ParseCommandLineOptions(argc, argv,
-                              "quant-interp: bit-exact reference interpreter for MLIR "
-                              "quant programs\n");
+  // [cli.exit-status]: every command-line usage error exits 2.
+  if (!cl::ParseCommandLineOptions(argc, argv,
+                                   "quant-interp: bit-exact reference interpreter for MLIR "
+                                   "quant programs\n",
+                                   &llvm::errs()))
+    return 2;
   std::optional<quant::Semantics> semantics = semanticsFromFlags();
   if (!semantics)
     return 2;
@@ -240,6 +244,8 @@ int main(int argc, char **argv) {
   for (size_t i = 0; i < chunks.size(); ++i) {
     if (i)
       os << ir::kSplitMarker << "\n";
+    if (chunks[i]->getBuffer().trim().empty())
+      continue; // e.g. after a trailing marker
     failed |= mlir::failed(runChunk(std::move(chunks[i]), *semantics, *arguments, os));
   }
   llvm::outs() << output;
