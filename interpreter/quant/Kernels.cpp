@@ -1,13 +1,21 @@
 //===- Kernels.cpp - The qcast and dcast element kernels ------------------===//
 //
 // Spec: [qcast.steps], [dcast.steps], [qcast.exact], [dcast.exact],
-// [sem.nan-policy], [sem.overflow-policy].
+// [recipe.quantize], [recipe.dequantize], [sem.nan-policy],
+// [sem.overflow-policy]. With the default recipe this is the dialect's
+// pseudo-code step for step:
+//   zeroPointFloat = convertIntToFloat(zeroPoint, expressedType)
+//   scaledValue = expressedValue / scale
+//   storedValueFloat = scaledValue + zeroPointFloat
+//   storedValue = convertFloatToInt(storedValueFloat, storageType)
+//   storedValueClamped = clamp(storedValue, storageMin, storageMax)
 //
 //===----------------------------------------------------------------------===//
 #include "quant/Kernels.h"
 
 #include "numeric/FloatCodec.h"
-#include "numeric/FloatOps.h"
+
+#include <algorithm>
 
 namespace qi::quant {
 
@@ -15,26 +23,13 @@ using namespace numeric;
 
 namespace {
 
-/// Whether a step produced "not a number": a NaN, or an invalid operation in
-/// a format that has no NaN to show it. [format.nonfinite]
-bool isNotANumber(const FloatFormat &format, const FloatResult &r) {
-  return isNaN(format, r.bits) || (r.status.invalid() && !format.hasNaN());
+/// The scale exactly as the type stores it, rounded into `p`. [qtype.scale]
+StepValue scaleIn(const StepArithmetic &arith, const ScaleValue &scale, Precision p) {
+  return arith.convert(arith.fromBits(*scale.format, scale.bits), p);
 }
 
-std::vector<PreparedParameter> prepare(const QuantType &type, const Semantics &semantics) {
-  const RoundingMode mode = semantics.arithRounding.value_or(RoundingMode::NearestEven);
-  std::vector<PreparedParameter> parameters(type.scales.size());
-  for (size_t i = 0; i < parameters.size(); ++i) {
-    PreparedParameter &p = parameters[i];
-    const ScaleValue &scale = type.scales[i];
-    p.zeroPoint = type.zeroPoints[i];
-    p.zeroPointExpressed = intToFloat(p.zeroPoint, *type.expressed, mode).bits;
-    FloatResult converted = floatConvert(*scale.format, scale.bits, *type.expressed, mode);
-    p.scaleExpressed = converted.bits;
-    p.scaleExpressedInvalid = isNotANumber(*type.expressed, converted);
-    p.scaleExact = decode(*scale.format, scale.bits);
-  }
-  return parameters;
+bool isAbove(const StepValue &a, const StepValue &b) {
+  return exactCompare(a.value, b.value) > 0;
 }
 
 } // namespace
@@ -44,73 +39,108 @@ std::vector<PreparedParameter> prepare(const QuantType &type, const Semantics &s
 //===----------------------------------------------------------------------===//
 
 QuantizeKernel::QuantizeKernel(const QuantType &type, const Semantics &semantics)
-    : type_(type), semantics_(semantics), parameters_(prepare(type, semantics)) {}
+    : type_(type), semantics_(semantics),
+      arith_(semantics.arithRounding, *type.expressed) {
+  const QuantizeRecipe &r = semantics_.quantize;
+  const bool viaSigned = r.unsignedViaSigned && !type.storage.isSigned;
+  if (viaSigned)
+    unsignedShift_ = int64_t(1) << (type.storage.width - 1);
+  // [recipe.quantize] the integer type the rounded value lands in.
+  if (r.intermediateBits)
+    intermediate_ = IntFormat{r.intermediateBits, true};
+  else
+    intermediate_ = viaSigned ? IntFormat{type.storage.width, true} : type.storage;
+  if (r.floatUpperBound != 0)
+    upperBound_ = arith_.fromExact(Exact::fromRatio(BigInt(r.floatUpperBound), 1), r.scaled);
+
+  for (size_t i = 0; i < type.scales.size(); ++i) {
+    Parameter p;
+    p.zeroPoint = type.zeroPoints[i] - unsignedShift_;
+    p.scale = scaleIn(arith_, type.scales[i], r.scale);
+    if (r.multiplyByReciprocal) {
+      StepValue one = arith_.fromExact(Exact::fromInteger(1), r.reciprocalComputed);
+      p.reciprocal = arith_.convert(arith_.div(one, p.scale, r.reciprocalComputed),
+                                    r.reciprocalStored);
+    }
+    p.zeroPointFloat = arith_.fromExact(Exact::fromInteger(p.zeroPoint), r.scaled);
+    p.clampLow = arith_.fromExact(
+        Exact::fromInteger(BigInt(type.storageMin) - unsignedShift_ - p.zeroPoint), r.scaled);
+    p.clampHigh = arith_.fromExact(
+        Exact::fromInteger(BigInt(type.storageMax) - unsignedShift_ - p.zeroPoint), r.scaled);
+    parameters_.push_back(std::move(p));
+  }
+}
 
 StoredOutcome QuantizeKernel::operator()(Bits x, int64_t parameter) const {
-  const PreparedParameter &p = parameters_[size_t(parameter)];
-  return semantics_.arithRounding ? stepwise(x, p) : exact(x, p);
-}
-
-StoredOutcome QuantizeKernel::stepwise(Bits x, const PreparedParameter &p) const {
-  const FloatFormat &e = *type_.expressed;
-  const RoundingMode mode = *semantics_.arithRounding;
-  if (p.scaleExpressedInvalid)
-    return storeNaN(p);
-  // scaledValue = expressedValue / scale
-  FloatResult scaled = floatDiv(e, x, p.scaleExpressed, mode);
-  if (isNotANumber(e, scaled))
-    return storeNaN(p);
+  const QuantizeRecipe &r = semantics_.quantize;
+  const Parameter &p = parameters_[size_t(parameter)];
+  // scaledValue = expressedValue / scale (or * reciprocal), in the recipe's
+  // format (the input is converted there first).
+  StepValue t = arith_.fromBits(*type_.expressed, x);
+  t = r.multiplyByReciprocal ? arith_.mul(t, p.reciprocal, r.scaled)
+                             : arith_.div(t, p.scale, r.scaled);
   // storedValueFloat = scaledValue + zeroPointFloat
-  FloatResult storedFloat = floatAdd(e, scaled.bits, p.zeroPointExpressed, mode);
-  if (isNotANumber(e, storedFloat))
+  if (r.zeroPointInFloat)
+    t = arith_.add(t, p.zeroPointFloat, r.scaled);
+  // Float clamps before rounding; x86 min/max put NaN on the bound.
+  if (r.floatUpperBound != 0 && (t.isNaN() || isAbove(t, upperBound_)))
+    t = upperBound_;
+  if (r.clampInFloat) {
+    if (t.isNaN() || isAbove(p.clampLow, t))
+      t = p.clampLow;
+    else if (isAbove(t, p.clampHigh))
+      t = p.clampHigh;
+  }
+  if (t.isNaN())
     return storeNaN(p);
-  // storedValue = convertFloatToInt(storedValueFloat, storageType)
-  Exact value = decode(e, storedFloat.bits);
-  if (value.isInfinity())
-    return storeInfinity(value.negative, p);
-  return store(roundToInteger(value, semantics_.rounding).value, p);
+  // storedValue = convertFloatToInt(storedValueFloat, intermediate type)
+  Rounded rounded = toInteger(t);
+  if (rounded.poison)
+    return {0, true};
+  return finish(rounded.value, p);
 }
 
-StoredOutcome QuantizeKernel::exact(Bits x, const PreparedParameter &p) const {
-  // [qcast.exact]: x / scale + zeroPoint with the scale as the type stores
-  // it, rounded once to an integer.
-  Exact value = decode(*type_.expressed, x);
-  const Exact &scale = p.scaleExact;
-  if (value.isNaN() || scale.isNaN() || (value.isInfinity() && scale.isInfinity()))
-    return storeNaN(p);
-  if (value.isInfinity())
-    return storeInfinity(value.negative != scale.negative, p);
-  if (scale.isZero()) {
-    if (value.isZero())
-      return storeNaN(p);
-    return storeInfinity(value.negative != scale.negative, p);
-  }
-  Exact scaled = scale.isInfinity() ? Exact::zero() : exactDiv(value, scale);
-  Exact stored = exactAdd(scaled, Exact::fromInteger(p.zeroPoint));
-  return store(roundToInteger(stored, semantics_.rounding).value, p);
+QuantizeKernel::Rounded QuantizeKernel::toInteger(const StepValue &t) const {
+  if (t.isInfinity())
+    return outOfRange(0, true, t.value.negative);
+  BigInt value = roundToInteger(t.value, semantics_.rounding).value;
+  if (!intermediate_.contains(value))
+    return outOfRange(value, false, value < 0);
+  return {value, false};
 }
 
-StoredOutcome QuantizeKernel::store(const BigInt &value, const PreparedParameter &p) const {
-  BigInt inType = value;
-  if (!type_.storage.contains(value)) { // [sem.overflow-policy]
-    switch (semantics_.overflow) {
-    case OverflowPolicy::Saturate:
-      inType = type_.storage.saturate(value);
-      break;
-    case OverflowPolicy::Poison:
-      return {0, true};
-    case OverflowPolicy::Wrap:
-      inType = type_.storage.wrap(value);
-      break;
-    }
+QuantizeKernel::Rounded QuantizeKernel::outOfRange(const BigInt &value, bool isInfinity,
+                                                   bool negative) const {
+  switch (semantics_.overflow) { // [sem.overflow-policy]
+  case OverflowPolicy::Saturate:
+    return {negative ? intermediate_.min() : intermediate_.max(), false};
+  case OverflowPolicy::Poison:
+    return {0, true};
+  case OverflowPolicy::Wrap: // no finite integer to wrap for infinities
+    return isInfinity ? Rounded{0, true} : Rounded{intermediate_.wrap(value), false};
+  case OverflowPolicy::Indefinite:
+    return {intermediate_.min(), false};
   }
+  return {0, true};
+}
+
+StoredOutcome QuantizeKernel::finish(BigInt value, const Parameter &p) const {
+  const QuantizeRecipe &r = semantics_.quantize;
+  if (!r.zeroPointInFloat) {
+    value += p.zeroPoint;
+    if (r.integerAddWraps)
+      value = intermediate_.wrap(value);
+  }
+  value += unsignedShift_;
   // storedValueClamped = clamp(storedValue, storageMin, storageMax)
-  int64_t v = static_cast<int64_t>(inType);
-  v = std::min(std::max(v, type_.storageMin), type_.storageMax);
-  return {v, false};
+  if (!r.clampOnlyNarrowBounds || type_.hasNarrowBounds())
+    value = std::min(std::max(value, BigInt(type_.storageMin)), BigInt(type_.storageMax));
+  // Without a clamp the value is already in the storage type; keep only its
+  // bits otherwise, as a store would.
+  return {static_cast<int64_t>(type_.storage.wrap(value)), false};
 }
 
-StoredOutcome QuantizeKernel::storeNaN(const PreparedParameter &p) const {
+StoredOutcome QuantizeKernel::storeNaN(const Parameter &p) const {
   switch (semantics_.nan) { // [sem.nan-policy]
   case NanPolicy::Poison:
     return {0, true};
@@ -119,20 +149,14 @@ StoredOutcome QuantizeKernel::storeNaN(const PreparedParameter &p) const {
   case NanPolicy::Qmax:
     return {type_.storageMax, false};
   case NanPolicy::ZeroPoint:
-    return store(p.zeroPoint, p);
+    return finish(BigInt(p.zeroPoint) - (semantics_.quantize.zeroPointInFloat ? 0 : p.zeroPoint),
+                  p);
   case NanPolicy::Zero:
-    return store(0, p);
-  }
-  return {0, true};
-}
-
-StoredOutcome QuantizeKernel::storeInfinity(bool negative, const PreparedParameter &p) const {
-  switch (semantics_.overflow) { // [sem.overflow-policy]
-  case OverflowPolicy::Saturate:
-    return store(negative ? type_.storage.min() : type_.storage.max(), p);
-  case OverflowPolicy::Poison:
-  case OverflowPolicy::Wrap: // no finite integer to wrap
-    return {0, true};
+    return finish(BigInt(-unsignedShift_) -
+                      (semantics_.quantize.zeroPointInFloat ? 0 : p.zeroPoint),
+                  p);
+  case NanPolicy::Indefinite:
+    return finish(intermediate_.min(), p);
   }
   return {0, true};
 }
@@ -142,36 +166,45 @@ StoredOutcome QuantizeKernel::storeInfinity(bool negative, const PreparedParamet
 //===----------------------------------------------------------------------===//
 
 DequantizeKernel::DequantizeKernel(const QuantType &type, const Semantics &semantics)
-    : type_(type), semantics_(semantics), parameters_(prepare(type, semantics)) {}
+    : type_(type),
+      recipe_(type.granularity == QuantType::Granularity::PerLayer
+                  ? semantics.dequantizePerLayer
+                  : semantics.dequantizePerChannel),
+      arith_(semantics.arithRounding, *type.expressed) {
+  for (size_t i = 0; i < type.scales.size(); ++i) {
+    Parameter p;
+    p.zeroPoint = type.zeroPoints[i];
+    p.scale = scaleIn(arith_, type.scales[i], recipe_.scale);
+    p.zeroPointFloat = arith_.fromExact(Exact::fromInteger(p.zeroPoint), recipe_.difference);
+    if (recipe_.fusedMultiplyAdd) {
+      StepValue negatedZeroPoint =
+          arith_.fromExact(Exact::fromInteger(-BigInt(p.zeroPoint)), recipe_.product);
+      p.negatedZeroPointTimesScale = arith_.mul(negatedZeroPoint, p.scale, recipe_.product);
+    }
+    parameters_.push_back(std::move(p));
+  }
+}
 
 ExpressedOutcome DequantizeKernel::operator()(int64_t stored, int64_t parameter) const {
-  const PreparedParameter &p = parameters_[size_t(parameter)];
-  const FloatFormat &e = *type_.expressed;
-  if (!semantics_.arithRounding) {
-    // [dcast.exact]: (stored - zeroPoint) * scale, rounded once, nearest-even.
-    // A non-finite scale (unreachable from verified IR) follows IEEE:
-    // 0 * inf and NaN are NaN, otherwise +-inf.
-    Exact difference = Exact::fromInteger(BigInt(stored) - BigInt(p.zeroPoint));
-    Exact product;
-    if (p.scaleExact.isFinite())
-      product = exactMul(difference, p.scaleExact);
-    else if (p.scaleExact.isInfinity() && !difference.isZero())
-      product = Exact::infinity(difference.negative != p.scaleExact.negative);
-    else
-      product = Exact::nan();
-    FloatResult r = roundToFormat(product, e, RoundingMode::NearestEven);
-    // roundToFormat(NaN) raises no flag, so a NaN product is checked here.
-    return {r.bits, !e.hasNaN() && (product.isNaN() || isNotANumber(e, r))};
+  const Parameter &p = parameters_[size_t(parameter)];
+  StepValue y;
+  if (recipe_.fusedMultiplyAdd) {
+    StepValue q = arith_.fromExact(Exact::fromInteger(stored), recipe_.product);
+    y = arith_.fma(q, p.scale, p.negatedZeroPointTimesScale, recipe_.product);
+  } else {
+    // storedValueFloat = convertIntToFloat(storedValue, expressedType)
+    // expressedValue = (storedValueFloat - zeroPointFloat) * scale
+    StepValue difference =
+        recipe_.integerDifference
+            ? arith_.fromExact(Exact::fromInteger(BigInt(stored) - p.zeroPoint),
+                               recipe_.difference)
+            : arith_.sub(arith_.fromExact(Exact::fromInteger(stored), recipe_.difference),
+                         p.zeroPointFloat, recipe_.difference);
+    y = arith_.mul(difference, p.scale, recipe_.product);
   }
-  const RoundingMode mode = *semantics_.arithRounding;
-  // storedValueFloat = convertIntToFloat(storedValue, expressedType)
-  FloatResult storedFloat = intToFloat(stored, e, mode);
-  // expressedValue = (storedValueFloat - zeroPointFloat) * scale
-  FloatResult difference = floatSub(e, storedFloat.bits, p.zeroPointExpressed, mode);
-  FloatResult product = floatMul(e, difference.bits, p.scaleExpressed, mode);
-  bool poison = !e.hasNaN() && (p.scaleExpressedInvalid || isNotANumber(e, difference) ||
-                                isNotANumber(e, product));
-  return {product.bits, poison};
+  StepValue out = arith_.toExpressed(y);
+  // A format without NaN cannot show an invalid result: poison.
+  return {out.bits, !type_.expressed->hasNaN() && (y.isNaN() || out.isNaN())};
 }
 
 } // namespace qi::quant

@@ -1,15 +1,16 @@
 //===- Kernels.h - The qcast and dcast element kernels ----------*- C++ -*-===//
 //
-// Spec: [qcast.steps], [dcast.steps], [qcast.exact], [dcast.exact]. Written as
-// the dialect's pseudo-code, one numeric-core call per step.
+// Spec: [qcast.steps], [dcast.steps], [qcast.exact], [dcast.exact],
+// [recipe.quantize], [recipe.dequantize]. The dialect's pseudo-code is the
+// default recipe; backend profiles are other recipes run by the same code.
 //
 //===----------------------------------------------------------------------===//
 #ifndef QI_QUANT_KERNELS_H
 #define QI_QUANT_KERNELS_H
 
-#include "numeric/Exact.h"
 #include "quant/QuantType.h"
 #include "quant/Semantics.h"
+#include "quant/StepArithmetic.h"
 
 namespace qi::quant {
 
@@ -25,18 +26,6 @@ struct ExpressedOutcome {
   bool poison = false;
 };
 
-/// The per-parameter constants both kernels start from, prepared once per
-/// op: the zero point and the scale converted into the expressed type with
-/// the arithmetic rounding (steps 1-2 of [qcast.steps]), and exact copies
-/// for `exact` arithmetic.
-struct PreparedParameter {
-  int64_t zeroPoint = 0;
-  numeric::Bits zeroPointExpressed = 0;
-  numeric::Bits scaleExpressed = 0;
-  bool scaleExpressedInvalid = false;
-  numeric::Exact scaleExact;
-};
-
 class QuantizeKernel {
 public:
   QuantizeKernel(const QuantType &type, const Semantics &semantics);
@@ -44,16 +33,30 @@ public:
   StoredOutcome operator()(numeric::Bits x, int64_t parameter) const;
 
 private:
-  StoredOutcome stepwise(numeric::Bits x, const PreparedParameter &p) const;
-  StoredOutcome exact(numeric::Bits x, const PreparedParameter &p) const;
-  /// Step 5-6: a rounded integer, range policy, clamp.
-  StoredOutcome store(const numeric::BigInt &value, const PreparedParameter &p) const;
-  StoredOutcome storeNaN(const PreparedParameter &p) const;
-  StoredOutcome storeInfinity(bool negative, const PreparedParameter &p) const;
+  /// Per-parameter constants, prepared once per op.
+  struct Parameter {
+    int64_t zeroPoint = 0; ///< as added (zp' for unsigned-via-signed recipes)
+    StepValue scale, reciprocal, zeroPointFloat, clampLow, clampHigh;
+  };
+  /// The rounded integer in the intermediate type, before the zero point
+  /// (integer recipes) and the clamp.
+  struct Rounded {
+    numeric::BigInt value;
+    bool poison = false;
+  };
+  Rounded toInteger(const StepValue &t) const;
+  Rounded outOfRange(const numeric::BigInt &value, bool isInfinity, bool negative) const;
+  StoredOutcome finish(numeric::BigInt value, const Parameter &p) const;
+  StoredOutcome storeNaN(const Parameter &p) const;
 
   const QuantType &type_;
   Semantics semantics_;
-  std::vector<PreparedParameter> parameters_;
+  StepArithmetic arith_;
+  /// The integer type after rounding. [recipe.quantize]
+  numeric::IntFormat intermediate_;
+  int64_t unsignedShift_ = 0;
+  StepValue upperBound_;
+  std::vector<Parameter> parameters_;
 };
 
 class DequantizeKernel {
@@ -63,9 +66,14 @@ public:
   ExpressedOutcome operator()(int64_t stored, int64_t parameter) const;
 
 private:
+  struct Parameter {
+    int64_t zeroPoint = 0;
+    StepValue scale, zeroPointFloat, negatedZeroPointTimesScale;
+  };
   const QuantType &type_;
-  Semantics semantics_;
-  std::vector<PreparedParameter> parameters_;
+  DequantizeRecipe recipe_;
+  StepArithmetic arith_;
+  std::vector<Parameter> parameters_;
 };
 
 } // namespace qi::quant

@@ -7,17 +7,19 @@
 namespace qi::quant {
 
 namespace {
-constexpr std::array<std::pair<NanPolicy, std::string_view>, 5> kNanNames = {{
+constexpr std::array<std::pair<NanPolicy, std::string_view>, 6> kNanNames = {{
     {NanPolicy::Poison, "poison"},
     {NanPolicy::Qmin, "qmin"},
     {NanPolicy::Qmax, "qmax"},
     {NanPolicy::ZeroPoint, "zero-point"},
     {NanPolicy::Zero, "zero"},
+    {NanPolicy::Indefinite, "indefinite"},
 }};
-constexpr std::array<std::pair<OverflowPolicy, std::string_view>, 3> kOverflowNames = {{
+constexpr std::array<std::pair<OverflowPolicy, std::string_view>, 4> kOverflowNames = {{
     {OverflowPolicy::Saturate, "saturate"},
     {OverflowPolicy::Poison, "poison"},
     {OverflowPolicy::Wrap, "wrap"},
+    {OverflowPolicy::Indefinite, "indefinite"},
 }};
 
 template <typename Enum, size_t N>
@@ -43,7 +45,9 @@ std::string_view nanPolicyName(NanPolicy policy) { return nameOf(kNanNames, poli
 std::optional<NanPolicy> parseNanPolicy(std::string_view name) {
   return parseName(kNanNames, name);
 }
-std::string_view allNanPolicyNames() { return "poison, qmin, qmax, zero-point, zero"; }
+std::string_view allNanPolicyNames() {
+  return "poison, qmin, qmax, zero-point, zero, indefinite";
+}
 
 std::string_view overflowPolicyName(OverflowPolicy policy) {
   return nameOf(kOverflowNames, policy);
@@ -51,7 +55,7 @@ std::string_view overflowPolicyName(OverflowPolicy policy) {
 std::optional<OverflowPolicy> parseOverflowPolicy(std::string_view name) {
   return parseName(kOverflowNames, name);
 }
-std::string_view allOverflowPolicyNames() { return "saturate, poison, wrap"; }
+std::string_view allOverflowPolicyNames() { return "saturate, poison, wrap, indefinite"; }
 
 std::optional<std::optional<numeric::RoundingMode>>
 parseArithRounding(std::string_view name) {
@@ -62,26 +66,73 @@ parseArithRounding(std::string_view name) {
   return std::nullopt;
 }
 
+namespace {
+std::string_view precisionName(Precision p) {
+  switch (p) {
+  case Precision::Expressed:
+    return "E";
+  case Precision::F32:
+    return "f32";
+  case Precision::F64:
+    return "f64";
+  }
+  return "?";
+}
+
+std::string describeQuantize(const QuantizeRecipe &r) {
+  std::string s = "s=" + std::string(precisionName(r.scale)) + "(scale)";
+  if (r.multiplyByReciprocal) {
+    s += " r=" + std::string(precisionName(r.reciprocalStored));
+    if (r.reciprocalComputed != r.reciprocalStored)
+      s += "(" + std::string(precisionName(r.reciprocalComputed));
+    s += "(1/s)" + std::string(r.reciprocalComputed != r.reciprocalStored ? ")" : "");
+    s += " t=" + std::string(precisionName(r.scaled)) + "(x*r)";
+  } else {
+    s += " t=" + std::string(precisionName(r.scaled)) + "(x/s)";
+  }
+  if (r.zeroPointInFloat)
+    s += std::string(" t=") + std::string(precisionName(r.scaled)) +
+         (r.unsignedViaSigned ? "(t+zp') [unsigned: zp'=zp-2^(n-1)]" : "(t+zp)");
+  if (r.floatUpperBound != 0)
+    s += " t=min(t," + std::to_string(static_cast<long long>(r.floatUpperBound)) + ")[NaN->bound]";
+  if (r.clampInFloat)
+    s += " t=clamp(t,lo-zp,hi-zp)[NaN->lo-zp]";
+  s += " i=round(t)->";
+  s += r.intermediateBits ? "i" + std::to_string(r.intermediateBits) : std::string("storage");
+  if (!r.zeroPointInFloat)
+    s += std::string(" i=i+zp") + (r.integerAddWraps ? "(wrapping)" : "");
+  if (r.unsignedViaSigned)
+    s += " [unsigned: i=i+2^(n-1)]";
+  s += r.clampOnlyNarrowBounds ? " clamp(narrow bounds only)" : " clamp(lo,hi)";
+  return s;
+}
+
+std::string describeDequantize(const DequantizeRecipe &r) {
+  std::string d = r.integerDifference
+                      ? std::string(precisionName(r.difference)) + "(q-zp)"
+                      : std::string(precisionName(r.difference)) + "(" +
+                            std::string(precisionName(r.difference)) + "(q)-" +
+                            std::string(precisionName(r.difference)) + "(zp))";
+  std::string s = std::string(precisionName(r.scale)) + "(s)";
+  if (r.fusedMultiplyAdd)
+    return "y=E(fma(" + std::string(precisionName(r.product)) + "(q)," + s + "," +
+           std::string(precisionName(r.product)) + "(-zp*s)))";
+  return "y=E(" + std::string(precisionName(r.product)) + "(" + d + "*" + s + "))";
+}
+} // namespace
+
 std::string Semantics::describe() const {
   std::string text = "rounding=" + std::string(numeric::roundingModeName(rounding));
   text += " arith-rounding=";
   text += arithRounding ? std::string(numeric::roundingModeName(*arithRounding)) : "exact";
   text += " nan=" + std::string(nanPolicyName(nan));
   text += " overflow=" + std::string(overflowPolicyName(overflow));
+  text += " | qcast: " + describeQuantize(quantize);
+  text += " | dcast: " + describeDequantize(dequantizePerLayer);
+  std::string perChannel = describeDequantize(dequantizePerChannel);
+  if (perChannel != describeDequantize(dequantizePerLayer))
+    text += " (per-channel: " + perChannel + ")";
   return text;
 }
-
-std::optional<Semantics> findProfile(std::string_view name) {
-  if (name == "reference")
-    return Semantics{};
-  if (name == "exact") {
-    Semantics s;
-    s.arithRounding = std::nullopt;
-    return s;
-  }
-  return std::nullopt;
-}
-
-std::string_view allProfileNames() { return "reference, exact"; }
 
 } // namespace qi::quant

@@ -7,18 +7,23 @@
 #define QI_QUANT_SEMANTICS_H
 
 #include "numeric/RoundingMode.h"
+#include "quant/Recipe.h"
 
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace qi::quant {
 
-/// What qcast stores for a NaN input (after scaling). [sem.nan-policy]
-enum class NanPolicy { Poison, Qmin, Qmax, ZeroPoint, Zero };
-/// What qcast stores for +-inf and for values outside the storage *type*.
-/// [sem.overflow-policy]
-enum class OverflowPolicy { Saturate, Poison, Wrap };
+/// What qcast stores for a NaN (after scaling). `indefinite` is what an x86
+/// float->int32 cast gives (INT_MIN), carried on through the recipe's zero
+/// point addition and clamp. [sem.nan-policy]
+enum class NanPolicy { Poison, Qmin, Qmax, ZeroPoint, Zero, Indefinite };
+/// What qcast does with +-inf and with integers outside the recipe's
+/// intermediate integer type (the storage type unless the recipe says
+/// otherwise). [sem.overflow-policy]
+enum class OverflowPolicy { Saturate, Poison, Wrap, Indefinite };
 
 struct Semantics {
   /// float -> integer conversion of the stored value. [qcast.round]
@@ -30,7 +35,14 @@ struct Semantics {
   NanPolicy nan = NanPolicy::Poison;
   OverflowPolicy overflow = OverflowPolicy::Saturate;
 
-  /// One readable line, e.g. "rounding=nearest-even arith=nearest-even ...".
+  /// The order and types of the steps ([recipe.quantize],
+  /// [recipe.dequantize]); the defaults are the dialect's pseudo-code.
+  QuantizeRecipe quantize;
+  DequantizeRecipe dequantizePerLayer;
+  /// Per-channel and sub-channel types.
+  DequantizeRecipe dequantizePerChannel;
+
+  /// One readable line: the knobs, then the recipe's steps.
   std::string describe() const;
 };
 
@@ -44,9 +56,12 @@ std::string_view allOverflowPolicyNames();
 std::optional<std::optional<numeric::RoundingMode>>
 parseArithRounding(std::string_view name);
 
-/// The named profiles implemented so far. [sem.profiles]
+/// The named backend profiles. [sem.profiles], spec/profiles.md
 std::optional<Semantics> findProfile(std::string_view name);
-std::string_view allProfileNames();
+/// Every profile name, in the order of spec/profiles.md.
+const std::vector<std::string_view> &profileNames();
+/// "reference, exact, ..." for messages.
+std::string allProfileNames();
 
 } // namespace qi::quant
 

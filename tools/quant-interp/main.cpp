@@ -51,11 +51,11 @@ cl::opt<std::string> arithRounding("arith-rounding",
                                             "type: a rounding mode, or exact"),
                                    cl::value_desc("mode"), cl::cat(category));
 cl::opt<std::string> nanPolicy("nan-policy",
-                               cl::desc("qcast of NaN: poison, qmin, qmax, zero-point, zero"),
+                               cl::desc("qcast of NaN: poison, qmin, qmax, zero-point, zero, indefinite"),
                                cl::value_desc("policy"), cl::cat(category));
 cl::opt<std::string> overflowPolicy("overflow-policy",
-                                    cl::desc("qcast of +-inf and values outside the storage "
-                                             "type: saturate, poison, wrap"),
+                                    cl::desc("qcast of +-inf and integers outside the intermediate "
+                                             "type (the storage type by default): saturate, poison, wrap, indefinite"),
                                     cl::value_desc("policy"), cl::cat(category));
 cl::opt<bool> hex("hex", cl::desc("Print tensors as dense<\"0x...\"> and floats as hex"),
                   cl::cat(category));
@@ -76,7 +76,7 @@ std::optional<quant::Semantics> semanticsFromFlags() {
   std::optional<quant::Semantics> semantics = quant::findProfile(profile);
   if (!semantics) {
     usageError("--profile: unknown profile '" + profile + "' (available: " +
-               std::string(quant::allProfileNames()) + ")");
+               quant::allProfileNames() + ")");
     return std::nullopt;
   }
   if (rounding.getNumOccurrences()) {
@@ -219,7 +219,7 @@ int main(int argc, char **argv) {
   if (!semantics)
     return 2;
   if (listProfiles) {
-    for (llvm::StringRef name : llvm::split(quant::allProfileNames(), ", "))
+    for (std::string_view name : quant::profileNames())
       llvm::outs() << name << ": " << quant::findProfile(name)->describe() << "\n";
     return 0;
   }

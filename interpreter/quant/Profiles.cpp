@@ -1,0 +1,200 @@
+//===- Profiles.cpp - Named backend recipes -------------------------------===//
+//
+// Spec: [sem.profiles] and spec/profiles.md, which gives for each field the
+// backend source it was read from. Each profile is data: knobs + recipe.
+//
+//===----------------------------------------------------------------------===//
+#include "quant/Semantics.h"
+
+namespace qi::quant {
+
+namespace {
+
+using numeric::RoundingMode;
+
+Semantics reference() { return Semantics{}; }
+
+Semantics exact() {
+  Semantics s;
+  s.arithRounding = std::nullopt;
+  return s;
+}
+
+/// [profile.mlir-lower-quant-ops] MLIR 22 --lower-quant-ops: divf, addf,
+/// fptosi/fptoui (toward zero, poison out of the storage type or on NaN),
+/// clamp only for narrow bounds; dcast sitofp/uitofp, subf, mulf.
+Semantics mlirLowerQuantOps() {
+  Semantics s;
+  s.rounding = RoundingMode::TowardZero;
+  s.nan = NanPolicy::Poison;
+  s.overflow = OverflowPolicy::Poison;
+  s.quantize.clampOnlyNarrowBounds = true;
+  return s;
+}
+
+/// Float32 host pipelines convert the input and the scale to f32 first.
+QuantizeRecipe f32Divide() {
+  QuantizeRecipe r;
+  r.scale = Precision::F32;
+  r.scaled = Precision::F32;
+  return r;
+}
+
+DequantizeRecipe integerDifferenceTimes(Precision difference, Precision scale,
+                                        Precision product) {
+  DequantizeRecipe r;
+  r.integerDifference = true;
+  r.difference = difference;
+  r.scale = scale;
+  r.product = product;
+  return r;
+}
+
+DequantizeRecipe floatDifferenceTimes(Precision difference, Precision scale,
+                                      Precision product) {
+  DequantizeRecipe r;
+  r.difference = difference;
+  r.scale = scale;
+  r.product = product;
+  return r;
+}
+
+/// [profile.tflite-reference] reference/quantize.h: t = f32(x / s32);
+/// i = (int32)std::round(t) (ties away; x86 cast: NaN and |t| >= 2^31 give
+/// INT_MIN); q = clamp(i + zp). dequantize.h: per-tensor
+/// f32(f64(s32) * (q - zp)), per-channel f32(s32 * f32(q - zp)).
+Semantics tfliteReference() {
+  Semantics s;
+  s.rounding = RoundingMode::NearestAway;
+  s.nan = NanPolicy::Indefinite;
+  s.overflow = OverflowPolicy::Indefinite;
+  s.quantize = f32Divide();
+  s.quantize.zeroPointInFloat = false;
+  s.quantize.intermediateBits = 32;
+  s.quantize.integerAddWraps = true;
+  s.dequantizePerLayer = integerDifferenceTimes(Precision::F64, Precision::F32, Precision::F64);
+  s.dequantizePerChannel = integerDifferenceTimes(Precision::F32, Precision::F32, Precision::F32);
+  return s;
+}
+
+/// [profile.onnx-reference] op_quantize_linear.py: t = x / y_scale (f32);
+/// rint (ties even) then astype(int32) (x86: NaN/inf/|t| >= 2^31 ->
+/// INT_MIN); + zp; clip. dq: (f32(q) - zp) * scale in f32.
+Semantics onnxReference() {
+  Semantics s;
+  s.nan = NanPolicy::Indefinite;
+  s.overflow = OverflowPolicy::Indefinite;
+  s.quantize = f32Divide();
+  s.quantize.zeroPointInFloat = false;
+  s.quantize.intermediateBits = 32;
+  s.quantize.integerAddWraps = true;
+  s.dequantizePerLayer = floatDifferenceTimes(Precision::F32, Precision::F32, Precision::F32);
+  s.dequantizePerChannel = s.dequantizePerLayer;
+  return s;
+}
+
+/// [profile.onnxruntime-mlas] mlas/lib/quantize.cpp: t = x / s (f32); clamp
+/// in float to [lo - zp, hi - zp] (maxps: NaN -> lower bound); cvtps (ties
+/// even); + zp. dq: f32(f32(q - zp) * s).
+Semantics onnxruntimeMlas() {
+  Semantics s;
+  s.quantize = f32Divide();
+  s.quantize.clampInFloat = true;
+  s.quantize.zeroPointInFloat = false;
+  s.quantize.intermediateBits = 32;
+  s.dequantizePerLayer = integerDifferenceTimes(Precision::F32, Precision::F32, Precision::F32);
+  s.dequantizePerChannel = s.dequantizePerLayer;
+  return s;
+}
+
+/// [profile.pytorch-fbgemm] FBGEMM QuantUtilsAvx2.cc QuantizeAvx2: inv =
+/// 1.f / s (f32); t = x * inv; t = min_ps(t, 2147483520) (NaN -> bound);
+/// cvtps (ties even; below -2^31 -> INT_MIN); + zp wrapping in int32;
+/// clamp. dq per-tensor f32(s32 * f32(q - zp)); per-channel
+/// f32((f32(q) - zp) * s_f64).
+Semantics pytorchFbgemm() {
+  Semantics s;
+  s.overflow = OverflowPolicy::Indefinite;
+  s.nan = NanPolicy::Indefinite; // unreachable: min_ps maps NaN to the bound
+  s.quantize = f32Divide();
+  s.quantize.multiplyByReciprocal = true;
+  s.quantize.floatUpperBound = 2147483520.0;
+  s.quantize.zeroPointInFloat = false;
+  s.quantize.intermediateBits = 32;
+  s.quantize.integerAddWraps = true;
+  s.dequantizePerLayer = integerDifferenceTimes(Precision::F32, Precision::F32, Precision::F32);
+  s.dequantizePerChannel = floatDifferenceTimes(Precision::F32, Precision::F64, Precision::F64);
+  return s;
+}
+
+/// [profile.xnnpack] scalar "fmagic" kernels: r = 1.0f / s once; t = x * r
+/// (f32); clamp in float to [lo - zp, hi - zp] (NaN -> lower bound); magic
+/// number rounding (ties even); + zp. dq (qs8-f32-vcvt scalar):
+/// f32(f32(q - zp) * s32).
+Semantics xnnpack() {
+  Semantics s = onnxruntimeMlas();
+  s.quantize.multiplyByReciprocal = true;
+  return s;
+}
+
+/// [profile.tosa-from-tflite] TFL->TOSA quantize: t = f32(x * f32(1 / s_f64));
+/// u = f32(t + f32(zp')) with unsigned zp' = zp - 2^(n-1); CAST to the signed
+/// type (ties even, saturating; NaN unpredictable -> poison); unsigned adds
+/// 2^(n-1) back. dq (f32(q) - f32(zp)) * f32(s).
+Semantics tosaFromTflite() {
+  Semantics s;
+  s.quantize.scale = Precision::F64;
+  s.quantize.multiplyByReciprocal = true;
+  s.quantize.reciprocalComputed = Precision::F64;
+  s.quantize.reciprocalStored = Precision::F32;
+  s.quantize.scaled = Precision::F32;
+  s.quantize.unsignedViaSigned = true;
+  s.dequantizePerLayer = floatDifferenceTimes(Precision::F32, Precision::F32, Precision::F32);
+  s.dequantizePerChannel = s.dequantizePerLayer;
+  return s;
+}
+
+struct NamedProfile {
+  std::string_view name;
+  Semantics (*make)();
+};
+
+const NamedProfile kProfiles[] = {
+    {"reference", reference},
+    {"exact", exact},
+    {"mlir-lower-quant-ops", mlirLowerQuantOps},
+    {"tflite-reference", tfliteReference},
+    {"onnx-reference", onnxReference},
+    {"onnxruntime-mlas", onnxruntimeMlas},
+    {"pytorch-fbgemm", pytorchFbgemm},
+    {"xnnpack", xnnpack},
+    {"tosa-from-tflite", tosaFromTflite},
+};
+
+} // namespace
+
+std::optional<Semantics> findProfile(std::string_view name) {
+  for (const NamedProfile &p : kProfiles)
+    if (p.name == name)
+      return p.make();
+  return std::nullopt;
+}
+
+const std::vector<std::string_view> &profileNames() {
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> v;
+    for (const NamedProfile &p : kProfiles)
+      v.push_back(p.name);
+    return v;
+  }();
+  return names;
+}
+
+std::string allProfileNames() {
+  std::string text;
+  for (std::string_view name : profileNames())
+    text += (text.empty() ? "" : ", ") + std::string(name);
+  return text;
+}
+
+} // namespace qi::quant
