@@ -9,10 +9,12 @@ constexpr unsigned kMaxCallDepth = 256;
 } // namespace
 
 const RuntimeValue &Frame::lookup(mlir::Value ssa) const {
-  auto it = values_.find(ssa);
-  if (it == values_.end())
-    fail(ssa.getLoc(), "internal error: SSA value used before it was computed");
-  return it->second;
+  for (const Frame *frame = this; frame; frame = frame->parent_) {
+    auto it = frame->values_.find(ssa);
+    if (it != frame->values_.end())
+      return it->second;
+  }
+  fail(ssa.getLoc(), "internal error: SSA value used before it was computed");
 }
 
 Interpreter::Interpreter(mlir::ModuleOp module, ir::TypeConverter &types,
@@ -21,6 +23,11 @@ Interpreter::Interpreter(mlir::ModuleOp module, ir::TypeConverter &types,
   registerFuncOps(evaluators_);
   registerArithOps(evaluators_);
   registerQuantOps(evaluators_);
+  registerMathOps(evaluators_);
+  registerTensorOps(evaluators_);
+  registerShapeOps(evaluators_);
+  registerLinalgOps(evaluators_);
+  registerScfOps(evaluators_);
 }
 
 ir::ValueType Interpreter::valueType(mlir::Type type, mlir::Location loc) {
@@ -62,11 +69,10 @@ std::vector<RuntimeValue> Interpreter::call(mlir::func::FuncOp function,
 std::vector<RuntimeValue> Interpreter::runBlock(mlir::Block &block, Frame &frame) {
   for (mlir::Operation &op : block) {
     if (op.hasTrait<mlir::OpTrait::IsTerminator>()) {
+      // The parent op gives the terminator its meaning (return, yield, ...).
       std::vector<RuntimeValue> values;
       for (mlir::Value operand : op.getOperands())
         values.push_back(frame.lookup(operand));
-      if (op.getName().getStringRef() != "func.return")
-        fail(op.getLoc(), "unsupported operation '" + op.getName().getStringRef().str() + "'");
       return values;
     }
     auto it = evaluators_.find(op.getName().getStringRef());
@@ -75,6 +81,22 @@ std::vector<RuntimeValue> Interpreter::runBlock(mlir::Block &block, Frame &frame
     it->second(*this, frame, op);
   }
   fail(block.getParentOp()->getLoc(), "block has no terminator");
+}
+
+std::vector<RuntimeValue> Interpreter::runRegion(mlir::Region &region,
+                                                 std::vector<RuntimeValue> arguments,
+                                                 const Frame &enclosing) {
+  if (!region.hasOneBlock())
+    fail(region.getLoc(), "unsupported: regions with more than one block");
+  mlir::Block &block = region.front();
+  if (block.getNumArguments() != arguments.size())
+    fail(region.getLoc(), "internal error: region expects " +
+                              std::to_string(block.getNumArguments()) + " arguments, got " +
+                              std::to_string(arguments.size()));
+  Frame frame(&enclosing);
+  for (auto [argument, value] : llvm::zip(block.getArguments(), arguments))
+    frame.bind(argument, std::move(value));
+  return runBlock(block, frame);
 }
 
 } // namespace qi::eval

@@ -24,13 +24,16 @@ namespace qi::eval {
 
 class Interpreter;
 
-/// SSA values of one function activation.
+/// SSA values of one activation: a function body, or a region nested in one
+/// (scf, linalg), which also sees the values of its enclosing frames.
 class Frame {
 public:
+  explicit Frame(const Frame *parent = nullptr) : parent_(parent) {}
   void bind(mlir::Value ssa, RuntimeValue value) { values_[ssa] = std::move(value); }
   const RuntimeValue &lookup(mlir::Value ssa) const;
 
 private:
+  const Frame *parent_;
   llvm::DenseMap<mlir::Value, RuntimeValue> values_;
 };
 
@@ -46,9 +49,14 @@ public:
   std::vector<RuntimeValue> call(mlir::func::FuncOp function,
                                  std::vector<RuntimeValue> arguments);
 
-  /// Evaluates the ops of a block until its terminator; returns the
-  /// terminator's operand values.
+  /// Evaluates the ops of a block until its terminator (func.return,
+  /// scf.yield, linalg.yield, ...); returns the terminator's operand values.
   std::vector<RuntimeValue> runBlock(mlir::Block &block, Frame &frame);
+  /// Runs the single-block region `region` in a new frame nested in
+  /// `enclosing`, its block arguments bound to `arguments`.
+  std::vector<RuntimeValue> runRegion(mlir::Region &region,
+                                      std::vector<RuntimeValue> arguments,
+                                      const Frame &enclosing);
 
   const quant::Semantics &semantics() const { return semantics_; }
   ir::TypeConverter &types() { return types_; }
@@ -72,6 +80,11 @@ private:
 void registerFuncOps(llvm::StringMap<OpEvaluator> &table);
 void registerArithOps(llvm::StringMap<OpEvaluator> &table);
 void registerQuantOps(llvm::StringMap<OpEvaluator> &table);
+void registerMathOps(llvm::StringMap<OpEvaluator> &table);
+void registerTensorOps(llvm::StringMap<OpEvaluator> &table);
+void registerShapeOps(llvm::StringMap<OpEvaluator> &table);
+void registerLinalgOps(llvm::StringMap<OpEvaluator> &table);
+void registerScfOps(llvm::StringMap<OpEvaluator> &table);
 
 } // namespace qi::eval
 
