@@ -9,6 +9,7 @@
 // digit fewer rounds back (floor and ceiling at that digit position).
 //
 //===----------------------------------------------------------------------===//
+#include "generators/Prng.h"
 #include "numeric/DecimalFormat.h"
 
 #include "numeric/FloatCodec.h"
@@ -31,18 +32,8 @@ namespace {
 // ---------------------------------------------------------------------------
 // Helpers.
 
-/// splitmix64: deterministic on every platform.
-struct Rng {
-  uint64_t state;
-  explicit Rng(uint64_t seed) : state(seed) {}
-  uint64_t next() {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-  Bits bits128() { return (Bits(next()) << 64) | next(); }
-};
+/// [golden.prng] the project's portable generator.
+using Rng = generators::SplitMix64;
 
 std::string hex(Bits b) {
   char buf[40];

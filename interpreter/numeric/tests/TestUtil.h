@@ -9,6 +9,7 @@
 #ifndef QI_NUMERIC_TESTS_TESTUTIL_H
 #define QI_NUMERIC_TESTS_TESTUTIL_H
 
+#include "generators/Prng.h"
 #include "numeric/FloatCodec.h"
 #include "numeric/FloatFormat.h"
 #include "numeric/RoundingMode.h"
@@ -20,20 +21,8 @@
 
 namespace qi::numeric::test {
 
-/// splitmix64 (Steele, Lea, Flood 2014).
-struct Rng {
-  uint64_t state;
-  explicit Rng(uint64_t seed) : state(seed) {}
-  uint64_t next() {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-  /// Uniform-enough integer in [0, n) (n > 0; modulo bias is irrelevant here).
-  uint64_t below(uint64_t n) { return next() % n; }
-  Bits bits128() { return (Bits(next()) << 64) | next(); }
-};
+/// [golden.prng] the project's portable generator.
+using Rng = generators::SplitMix64;
 
 inline const RoundingMode kIeeeModes[] = {
     RoundingMode::NearestEven, RoundingMode::NearestAway, RoundingMode::TowardZero,

@@ -20,6 +20,7 @@
 // written here makes the cases identical on every platform.
 //
 //===----------------------------------------------------------------------===//
+#include "generators/Prng.h"
 #include "QuantTestUtil.h"
 #include "SlowPathOracle.h"
 
@@ -33,23 +34,8 @@ namespace {
 using slow::Int;
 using slow::Rational;
 
-/// splitmix64 (Steele, Lea, Flood 2014).
-struct Rng {
-  uint64_t state;
-  explicit Rng(uint64_t seed) : state(seed) {}
-  uint64_t next() {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-  uint64_t below(uint64_t n) { return next() % n; }
-  /// Uniform-enough integer in [lo, hi].
-  int64_t range(int64_t lo, int64_t hi) {
-    return lo + static_cast<int64_t>(below(static_cast<uint64_t>(hi - lo) + 1));
-  }
-  bool chance(unsigned oneIn) { return below(oneIn) == 0; }
-};
+/// [golden.prng] the project's portable generator.
+using Rng = generators::SplitMix64;
 
 const char *const kExpressed[] = {"f16", "bf16", "f32", "f64", "f8E4M3FN", "f8E5M2"};
 const RoundingMode kModes[] = {
