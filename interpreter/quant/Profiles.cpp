@@ -40,6 +40,16 @@ QuantizeRecipe f32Divide() {
   return r;
 }
 
+/// C++ `(int32_t)` casts on x86: t = x / s in f32, rounded into int32 (NaN
+/// and out of range -> INT_MIN), then a wrapping int32 add of the zero point.
+QuantizeRecipe f32DivideThenInt32() {
+  QuantizeRecipe r = f32Divide();
+  r.zeroPointInFloat = false;
+  r.intermediateBits = 32;
+  r.integerAddWraps = true;
+  return r;
+}
+
 DequantizeRecipe integerDifferenceTimes(Precision difference, Precision scale,
                                         Precision product) {
   DequantizeRecipe r;
@@ -68,10 +78,7 @@ Semantics tfliteReference() {
   s.rounding = RoundingMode::NearestAway;
   s.nan = NanPolicy::Indefinite;
   s.overflow = OverflowPolicy::Indefinite;
-  s.quantize = f32Divide();
-  s.quantize.zeroPointInFloat = false;
-  s.quantize.intermediateBits = 32;
-  s.quantize.integerAddWraps = true;
+  s.quantize = f32DivideThenInt32();
   s.dequantizePerLayer = integerDifferenceTimes(Precision::F64, Precision::F32, Precision::F64);
   s.dequantizePerChannel = integerDifferenceTimes(Precision::F32, Precision::F32, Precision::F32);
   return s;
@@ -84,10 +91,7 @@ Semantics onnxReference() {
   Semantics s;
   s.nan = NanPolicy::Indefinite;
   s.overflow = OverflowPolicy::Indefinite;
-  s.quantize = f32Divide();
-  s.quantize.zeroPointInFloat = false;
-  s.quantize.intermediateBits = 32;
-  s.quantize.integerAddWraps = true;
+  s.quantize = f32DivideThenInt32();
   s.dequantizePerLayer = floatDifferenceTimes(Precision::F32, Precision::F32, Precision::F32);
   s.dequantizePerChannel = s.dequantizePerLayer;
   return s;
@@ -116,12 +120,9 @@ Semantics pytorchFbgemm() {
   Semantics s;
   s.overflow = OverflowPolicy::Indefinite;
   s.nan = NanPolicy::Indefinite; // unreachable: min_ps maps NaN to the bound
-  s.quantize = f32Divide();
+  s.quantize = f32DivideThenInt32();
   s.quantize.multiplyByReciprocal = true;
   s.quantize.floatUpperBound = 2147483520.0;
-  s.quantize.zeroPointInFloat = false;
-  s.quantize.intermediateBits = 32;
-  s.quantize.integerAddWraps = true;
   s.dequantizePerLayer = integerDifferenceTimes(Precision::F32, Precision::F32, Precision::F32);
   s.dequantizePerChannel = floatDifferenceTimes(Precision::F32, Precision::F64, Precision::F64);
   return s;
