@@ -48,6 +48,8 @@ void RuntimeValue::setPoison(int64_t i, bool poison) {
       return;
     poison_.assign(size_t(size_), 0);
   }
+  if (bool(poison_[size_t(i)]) != poison)
+    poisonCount_ += poison ? 1 : -1;
   poison_[size_t(i)] = poison;
 }
 

@@ -32,7 +32,7 @@ public:
   numeric::Bits get(int64_t i) const;
   void set(int64_t i, numeric::Bits bits);
 
-  bool hasPoison() const { return !poison_.empty(); }
+  bool hasPoison() const { return poisonCount_ > 0; }
   bool isPoison(int64_t i) const { return !poison_.empty() && poison_[i]; }
   void setPoison(int64_t i, bool poison = true);
 
@@ -47,7 +47,8 @@ private:
   int64_t size_ = 1;
   unsigned bytesPerElement_ = 1;
   std::vector<uint8_t> bytes_;
-  std::vector<uint8_t> poison_; // empty when no element is poison
+  std::vector<uint8_t> poison_; // empty until an element is poison
+  int64_t poisonCount_ = 0;
 };
 
 } // namespace qi

@@ -20,7 +20,7 @@
 // PARTIAL-NEXT: 5 : i8
 // PARTIAL-NOT: {{.+}}
 
-// ERR: [[FILE]]:10:8: error: unsupported operation 'arith.addf'
+// ERR: [[FILE]]:10:8: error: unsupported operation 'math.tanh'
 // ERR-NOT: {{.+}}
 // STATUS: exit status: 1
 
