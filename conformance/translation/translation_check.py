@@ -100,11 +100,15 @@ def run(cmd, stdin=None):
 
 
 def parse_result(stdout):
-    """(hex payload, poison line) of a single-result output."""
+    """(bit-pattern payload, poison line) of a single-result output. Scalar integers print in decimal with the
+    storage's signedness (200 : ui8 vs -56 : i8), so they are reduced to their bits."""
     lines = stdout.strip().splitlines()
     if not lines:
         return None
-    payload = lines[0].split(" : ")[0]
+    payload, _, type_text = lines[0].partition(" : ")
+    m = re.fullmatch(r"u?i(\d+)", type_text.strip())
+    if m and re.fullmatch(r"-?\d+", payload):
+        payload = format(int(payload) % (1 << int(m.group(1))), "X")
     poison = lines[1] if len(lines) > 1 and lines[1].startswith("// poison:") else ""
     return payload, poison
 

@@ -38,6 +38,10 @@ std::optional<RuntimeValue> parseArgument(llvm::StringRef text, unsigned index,
       return std::nullopt;
     }
   }
+  // `true : i1` / `false : i1`: MLIR's boolean literals carry no type suffix.
+  llvm::StringRef rest = text.drop_front(consumed).trim();
+  if (llvm::isa<mlir::BoolAttr>(attr) && rest.consume_front(":") && rest.trim() == "i1")
+    consumed = text.size();
   if (!text.drop_front(consumed).trim().empty()) {
     error = which + ": unexpected text after the attribute: '" +
             text.drop_front(consumed).trim().str() + "'";

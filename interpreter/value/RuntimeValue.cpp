@@ -39,6 +39,10 @@ numeric::Bits RuntimeValue::get(int64_t i) const {
 }
 
 void RuntimeValue::set(int64_t i, numeric::Bits bits) {
+  // Keep only the element's own bits (e.g. 4 of a sign-extended i4).
+  const unsigned width = type_.bitWidth();
+  if (width < 128)
+    bits &= (numeric::Bits(1) << width) - 1;
   std::memcpy(bytes_.data() + size_t(i) * bytesPerElement_, &bits, bytesPerElement_);
 }
 
