@@ -140,6 +140,8 @@ def main():
     programs = errors = mismatched_programs = compared = differing = 0
     poison_original = poison_lowered = 0
     unsupported = {}
+    # Departures by kind: (op, kind) -> elements.
+    kinds = {}
     with tempfile.TemporaryDirectory() as tmp:
         for name, text, arg in corpus():
             programs += 1
@@ -172,6 +174,11 @@ def main():
             poison_original += len(pa)
             poison_lowered += len(pb)
             bad = [i for i in range(count) if (i in pa) != (i in pb) or (i not in pa and ea[i] != eb[i])]
+            op = name.split("-")[0]
+            for i in bad:
+                kind = ("lowered poison, original a value" if i in pb and i not in pa else
+                        "original poison, lowered a value" if i in pa else "different values")
+                kinds[(op, kind)] = kinds.get((op, kind), 0) + 1
             compared += count
             differing += len(bad)
             if bad:
@@ -182,6 +189,8 @@ def main():
     print(f"translation check, profile {args.profile}{' + canonicalize' if args.canonicalize else ''}: "
           f"{programs} programs, {errors} errors, {compared} elements compared, {differing} differ "
           f"in {mismatched_programs} programs; poison: {poison_original} original, {poison_lowered} lowered")
+    for (op, kind), n in sorted(kinds.items()):
+        print(f"  {op}: {kind}: {n} elements")
     if unsupported:
         print("unsupported operations: " + ", ".join(f"{k} ({v})" for k, v in sorted(unsupported.items())))
     if errors or (strict and differing):
