@@ -45,6 +45,8 @@ Exact ieeeAdd(const Exact &a, const Exact &b) {
   return exactAdd(a, b);
 }
 
+Exact ieeeSub(const Exact &a, const Exact &b) { return ieeeAdd(a, exactNegate(b)); }
+
 Exact ieeeMul(const Exact &a, const Exact &b) {
   if (a.isNaN() || b.isNaN())
     return Exact::nan();
@@ -104,40 +106,30 @@ StepValue StepArithmetic::convert(const StepValue &v, Precision p) const {
   return fromResult(*format(p), floatConvert(*v.format, v.bits, *format(p), *mode_));
 }
 
-StepValue StepArithmetic::add(const StepValue &a, const StepValue &b, Precision p) const {
+StepValue StepArithmetic::binary(const StepValue &a, const StepValue &b, Precision p,
+                                 ExactOp exact, RoundedOp rounded) const {
   if (a.invalidWithoutNaN || b.invalidWithoutNaN)
     return nanValue();
   if (!mode_)
-    return exactValue(ieeeAdd(a.value, b.value));
+    return exactValue(exact(a.value, b.value));
   const FloatFormat &f = *format(p);
-  return fromResult(f, floatAdd(f, convert(a, p).bits, convert(b, p).bits, *mode_));
+  return fromResult(f, rounded(f, convert(a, p).bits, convert(b, p).bits, *mode_));
+}
+
+StepValue StepArithmetic::add(const StepValue &a, const StepValue &b, Precision p) const {
+  return binary(a, b, p, ieeeAdd, floatAdd);
 }
 
 StepValue StepArithmetic::sub(const StepValue &a, const StepValue &b, Precision p) const {
-  if (a.invalidWithoutNaN || b.invalidWithoutNaN)
-    return nanValue();
-  if (!mode_)
-    return exactValue(ieeeAdd(a.value, exactNegate(b.value)));
-  const FloatFormat &f = *format(p);
-  return fromResult(f, floatSub(f, convert(a, p).bits, convert(b, p).bits, *mode_));
+  return binary(a, b, p, ieeeSub, floatSub);
 }
 
 StepValue StepArithmetic::mul(const StepValue &a, const StepValue &b, Precision p) const {
-  if (a.invalidWithoutNaN || b.invalidWithoutNaN)
-    return nanValue();
-  if (!mode_)
-    return exactValue(ieeeMul(a.value, b.value));
-  const FloatFormat &f = *format(p);
-  return fromResult(f, floatMul(f, convert(a, p).bits, convert(b, p).bits, *mode_));
+  return binary(a, b, p, ieeeMul, floatMul);
 }
 
 StepValue StepArithmetic::div(const StepValue &a, const StepValue &b, Precision p) const {
-  if (a.invalidWithoutNaN || b.invalidWithoutNaN)
-    return nanValue();
-  if (!mode_)
-    return exactValue(ieeeDiv(a.value, b.value));
-  const FloatFormat &f = *format(p);
-  return fromResult(f, floatDiv(f, convert(a, p).bits, convert(b, p).bits, *mode_));
+  return binary(a, b, p, ieeeDiv, floatDiv);
 }
 
 StepValue StepArithmetic::fma(const StepValue &a, const StepValue &b, const StepValue &c,

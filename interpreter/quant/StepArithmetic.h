@@ -10,6 +10,7 @@
 
 #include "numeric/Exact.h"
 #include "numeric/FloatFormat.h"
+#include "numeric/Rounding.h"
 #include "numeric/RoundingMode.h"
 #include "quant/Recipe.h"
 
@@ -60,6 +61,14 @@ public:
   StepValue toExpressed(const StepValue &v) const;
 
 private:
+  using ExactOp = numeric::Exact (*)(const numeric::Exact &, const numeric::Exact &);
+  using RoundedOp = numeric::FloatResult (*)(const numeric::FloatFormat &, numeric::Bits,
+                                             numeric::Bits, numeric::RoundingMode);
+  /// One binary step: exact (IEEE special values on exact operands) or the
+  /// numeric core's correctly rounded operation in the format of `p`.
+  StepValue binary(const StepValue &a, const StepValue &b, Precision p, ExactOp exact,
+                   RoundedOp rounded) const;
+
   std::optional<numeric::RoundingMode> mode_;
   const numeric::FloatFormat &expressed_;
 };
