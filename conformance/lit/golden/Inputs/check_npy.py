@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""Checks quant-golden's .npy export against the suite's JSON (stdlib only).
+
+usage: check_npy.py SUITE_DIR NPY_DIR
+"""
+import ast
+import json
+import os
+import struct
+import sys
+
+
+def read_npy(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    assert data[:6] == b"\x93NUMPY" and data[6:8] == b"\x01\x00", path
+    hlen = struct.unpack("<H", data[8:10])[0]
+    assert (10 + hlen) % 64 == 0, path
+    header = ast.literal_eval(data[10:10 + hlen].decode("latin1"))
+    assert header["fortran_order"] is False
+    descr, shape = header["descr"], header["shape"]
+    size = int(descr[2:])
+    count = 1
+    for d in shape:
+        count *= d
+    body = data[10 + hlen:]
+    assert len(body) == count * size, path
+    signed = descr[1] == "i"
+    vals = [int.from_bytes(body[i:i + size], "little", signed=signed) for i in range(0, len(body), size)]
+    return descr, shape, vals
+
+
+def main():
+    suite, out = sys.argv[1], sys.argv[2]
+    with open(os.path.join(suite, "manifest.json")) as f:
+        manifest = json.load(f)
+    files = 0
+    for entry in manifest["cases"]:
+        with open(os.path.join(suite, entry["file"])) as f:
+            case = json.load(f)
+        shape = tuple(case["input"]["shape"])
+        qcast = case["tags"]["op"] == "qcast"
+
+        def floats(values):
+            return [int(v[0], 16) for v in values]
+
+        d, s, v = read_npy(os.path.join(out, case["id"], "input.npy"))
+        want = floats(case["input"]["values"]) if qcast else case["input"]["values"]
+        if not qcast:  # stored integers of an unsigned storage read back unsigned
+            pass
+        assert s == shape, (case["id"], s, shape)
+        # Float inputs come back as bits when read as unsigned; compare bit patterns.
+        if qcast:
+            v = [x & ((1 << (8 * int(d[2:]))) - 1) for x in v]
+        assert v == want, (case["id"], "input")
+        files += 1
+        for e in case["expected"]:
+            d, s, v = read_npy(os.path.join(out, case["id"], e["profile"] + ".npy"))
+            assert s == shape
+            want = e["values"] if qcast else floats(e["values"])
+            if not qcast:
+                v = [x & ((1 << (8 * int(d[2:]))) - 1) for x in v]
+            assert v == want, (case["id"], e["profile"])
+            d, s, v = read_npy(os.path.join(out, case["id"], e["profile"] + ".poison.npy"))
+            assert d == "<i8" and s == (len(e["poison"]),) and v == e["poison"], case["id"]
+            files += 2
+    print("checked %d cases, %d .npy files: all match the JSON" % (len(manifest["cases"]), files))
+
+
+main()

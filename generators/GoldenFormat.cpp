@@ -1,0 +1,856 @@
+//===- GoldenFormat.cpp - quant-interp-golden/1 writer and strict reader ----===//
+//
+// Spec: docs/golden-format.md, golden/v1/schema.json.
+//
+//===----------------------------------------------------------------------===//
+#include "GoldenFormat.h"
+
+#include "numeric/FloatCodec.h"
+#include "quant/ParameterMap.h"
+#include "quant/Semantics.h"
+
+#include "llvm/Support/JSON.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace qi::golden {
+
+using numeric::Bits;
+using numeric::FloatFormat;
+using quant::QuantType;
+
+//===----------------------------------------------------------------------===//
+// Writing
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+std::string quote(std::string_view s) {
+  std::string out = "\"";
+  for (char ch : s) {
+    unsigned char c = static_cast<unsigned char>(ch);
+    switch (c) {
+    case '"': out += "\\\""; break;
+    case '\\': out += "\\\\"; break;
+    case '\n': out += "\\n"; break;
+    case '\t': out += "\\t"; break;
+    default:
+      if (c < 0x20) {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\u%04x", c);
+        out += buf;
+      } else {
+        out += ch;
+      }
+    }
+  }
+  return out + "\"";
+}
+
+std::string hex64(uint64_t v) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "0x%016llX", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+template <typename T, typename F> std::string inlineList(const std::vector<T> &v, F f) {
+  std::string out = "[";
+  for (size_t i = 0; i < v.size(); ++i)
+    out += (i ? ", " : "") + f(v[i]);
+  return out + "]";
+}
+
+std::string intList(const std::vector<int64_t> &v) {
+  return inlineList(v, [](int64_t x) { return std::to_string(x); });
+}
+
+std::string floatPair(const FloatFormat &f, Bits b) {
+  return "[" + quote(hexBits(f, b)) + ", " + quote(decimalText(f, b)) + "]";
+}
+
+/// Emits objects with one member per line (pretty) or on one line (compact).
+class Writer {
+public:
+  explicit Writer(bool compact) : compact_(compact) {}
+  void open() { out_ += "{"; depth_++; first_ = true; }
+  void close() {
+    depth_--;
+    newline();
+    out_ += "}";
+    first_ = false;
+  }
+  void key(std::string_view k) {
+    if (!first_)
+      out_ += ",";
+    newline();
+    out_ += quote(k) + ": ";
+    first_ = true;
+  }
+  void raw(const std::string &text) { out_ += text; first_ = false; }
+  void member(std::string_view k, const std::string &rawValue) { key(k); raw(rawValue); }
+  /// A list whose items go one per line (pretty).
+  void tallList(const std::vector<std::string> &items) {
+    if (items.empty()) {
+      raw("[]");
+      return;
+    }
+    out_ += "[";
+    depth_++;
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (i)
+        out_ += ",";
+      newline();
+      out_ += items[i];
+    }
+    depth_--;
+    newline();
+    out_ += "]";
+    first_ = false;
+  }
+  void beginArray() { out_ += "["; depth_++; arrayFirst_ = true; }
+  void arrayItem() {
+    if (!arrayFirst_)
+      out_ += ",";
+    arrayFirst_ = false;
+    newline();
+    first_ = true;
+  }
+  void endArray() { depth_--; newline(); out_ += "]"; first_ = false; }
+  std::string take() { return std::move(out_); }
+
+private:
+  void newline() {
+    if (compact_) {
+      if (!out_.empty() && out_.back() == ',')
+        out_ += " ";
+      return;
+    }
+    out_ += "\n" + std::string(2 * size_t(depth_), ' ');
+  }
+  bool compact_;
+  std::string out_;
+  int depth_ = 0;
+  bool first_ = true, arrayFirst_ = true;
+};
+
+std::vector<std::string> classSet(const GoldenCase &c) {
+  std::set<std::string> s(c.inputClasses.begin(), c.inputClasses.end());
+  return {s.begin(), s.end()};
+}
+
+std::string stringList(const std::vector<std::string> &v) {
+  return inlineList(v, [](const std::string &s) { return quote(s); });
+}
+
+std::vector<std::string> profileNamesOf(const GoldenCase &c) {
+  std::vector<std::string> v;
+  for (auto &e : c.expected)
+    v.push_back(e.profile);
+  return v;
+}
+
+std::string tagsJson(const GoldenCase &c) {
+  const CaseParams &p = c.params;
+  return std::string("{") + "\"op\": " + quote(opName(p.op)) +
+         ", \"granularity\": " + quote(granularityName(p.type.granularity)) +
+         ", \"storage\": " + quote(storageTag(p.type)) +
+         ", \"narrow\": " + (p.type.hasNarrowBounds() ? "true" : "false") +
+         ", \"expressed\": " + quote(p.type.expressed->name) +
+         ", \"shapeKind\": " + quote(shapeKindName(p.shapeKind)) +
+         ", \"profiles\": " + stringList(profileNamesOf(c)) +
+         ", \"inputClasses\": " + stringList(classSet(c)) + "}";
+}
+
+std::string expressedName(const CaseParams &p) { return std::string(p.type.expressed->name); }
+
+std::string outputElement(const CaseParams &p) {
+  return p.op == Op::QCast ? resultIntegerSpelling(p.type.storage) : expressedName(p);
+}
+std::string inputElement(const CaseParams &p) {
+  return p.op == Op::QCast ? expressedName(p) : "i" + std::to_string(p.type.storage.width);
+}
+
+std::vector<int64_t> dynamicIndices(const CaseParams &p) {
+  std::vector<int64_t> v;
+  for (size_t k = 0; k < p.dynamic.size(); ++k)
+    if (p.dynamic[k])
+      v.push_back(int64_t(k));
+  return v;
+}
+
+} // namespace
+
+std::string caseToJson(const GoldenCase &c, bool compact) {
+  const CaseParams &p = c.params;
+  const QuantType &t = p.type;
+  const FloatFormat &E = *t.expressed;
+  Writer w(compact);
+  w.open();
+  w.member("format", quote(kFormatVersion));
+  w.member("id", quote(c.id));
+  w.member("level", quote(c.level));
+  w.member("seed", quote(hex64(c.seed)));
+  w.member("category", quote(caseCategory(p)));
+  if (!p.variant.empty())
+    w.member("variant", quote(p.variant));
+  w.member("tags", tagsJson(c));
+
+  w.key("type");
+  w.open();
+  w.member("mlir", quote(typeSpelling(t)));
+  w.member("storage", quote(storageTag(t)));
+  w.member("storageMin", std::to_string(t.storageMin));
+  w.member("storageMax", std::to_string(t.storageMax));
+  w.member("expressed", quote(E.name));
+  w.member("granularity", quote(granularityName(t.granularity)));
+  if (t.granularity == QuantType::Granularity::PerAxis)
+    w.member("axis", std::to_string(t.axis));
+  if (t.granularity == QuantType::Granularity::SubChannel) {
+    w.member("blockSizes", inlineList(t.blockSizes, [](const std::pair<int32_t, int64_t> &b) {
+               return "[" + std::to_string(b.first) + ", " + std::to_string(b.second) + "]";
+             }));
+    w.member("parameterShape", intList(t.parameterShape));
+  }
+  w.member("scaleFormat", quote(t.scales.front().format->name));
+  w.member("scales", inlineList(t.scales, [](const quant::ScaleValue &s) {
+             return floatPair(*s.format, s.bits);
+           }));
+  w.member("zeroPoints", intList(t.zeroPoints));
+  w.close();
+
+  w.member("program", quote(programText(p)));
+
+  w.key("input");
+  w.open();
+  w.member("type", quote(concreteSpelling(p, inputElement(p))));
+  w.member("shape", intList(p.shape));
+  if (p.shapeKind == ShapeKind::Dynamic)
+    w.member("dynamicDims", intList(dynamicIndices(p)));
+  w.key("values");
+  if (p.op == Op::QCast) {
+    std::vector<std::string> items;
+    for (Bits b : c.inputFloats)
+      items.push_back(floatPair(E, b));
+    w.tallList(items);
+  } else {
+    w.raw(intList(c.inputStored));
+  }
+  w.member("classes", stringList(c.inputClasses));
+  w.close();
+
+  w.key("expected");
+  w.beginArray();
+  for (const ExpectedOutput &e : c.expected) {
+    w.arrayItem();
+    w.open();
+    w.member("profile", quote(e.profile));
+    w.member("semantics", quote(e.profile + ": " + e.description));
+    w.member("type", quote(concreteSpelling(p, outputElement(p))));
+    w.key("values");
+    if (p.op == Op::QCast) {
+      w.raw(intList(e.stored));
+    } else {
+      std::vector<std::string> items;
+      for (Bits b : e.floats)
+        items.push_back(floatPair(E, b));
+      w.tallList(items);
+    }
+    w.member("poison", intList(e.poison));
+    w.close();
+  }
+  w.endArray();
+  w.close();
+  return w.take() + "\n";
+}
+
+void ManifestBuilder::add(const GoldenCase &c, const std::string &file) {
+  Row r;
+  r.entry.id = c.id;
+  r.entry.file = file;
+  r.entry.category = caseCategory(c.params);
+  r.entry.elements = c.numInputs();
+  r.tagsJson = tagsJson(c);
+  rows_.push_back(std::move(r));
+  elements_ += c.numInputs();
+  const CaseParams &p = c.params;
+  counts_["byCategory"][caseCategory(p)]++;
+  counts_["byOp"][std::string(opName(p.op))]++;
+  counts_["byGranularity"][std::string(granularityName(p.type.granularity))]++;
+  counts_["byStorage"][storageTag(p.type) + (p.type.hasNarrowBounds() ? " narrow" : "")]++;
+  counts_["byExpressed"][std::string(p.type.expressed->name)]++;
+  counts_["byShapeKind"][std::string(shapeKindName(p.shapeKind))]++;
+  for (const std::string &cls : c.inputClasses)
+    counts_["inputElementsByClass"][cls]++;
+}
+
+std::string ManifestBuilder::toJson() const {
+  std::vector<const Row *> sorted;
+  for (const Row &r : rows_)
+    sorted.push_back(&r);
+  std::sort(sorted.begin(), sorted.end(),
+            [](const Row *a, const Row *b) { return a->entry.id < b->entry.id; });
+  Writer w(false);
+  w.open();
+  w.member("format", quote(kFormatVersion));
+  w.member("level", quote(level_));
+  w.member("seed", quote(hex64(seed_)));
+  w.key("profiles");
+  {
+    std::vector<std::string> items;
+    for (const std::string &p : profiles_)
+      items.push_back("{\"name\": " + quote(p) + ", \"description\": " +
+                      quote(listProfilesLine(p)) + "}");
+    w.tallList(items);
+  }
+  w.key("counts");
+  w.open();
+  w.member("cases", std::to_string(rows_.size()));
+  w.member("inputElements", std::to_string(elements_));
+  for (const char *group : {"byCategory", "byOp", "byGranularity", "byStorage", "byExpressed",
+                            "byShapeKind", "inputElementsByClass"}) {
+    w.key(group);
+    w.open();
+    auto it = counts_.find(group);
+    if (it != counts_.end())
+      for (auto &[k, n] : it->second)
+        w.member(k, std::to_string(n));
+    w.close();
+  }
+  w.close();
+  w.key("cases");
+  {
+    std::vector<std::string> items;
+    for (const Row *r : sorted)
+      items.push_back("{\"id\": " + quote(r->entry.id) + ", \"file\": " + quote(r->entry.file) +
+                      ", \"category\": " + quote(r->entry.category) +
+                      ", \"elements\": " + std::to_string(r->entry.elements) +
+                      ", \"tags\": " + r->tagsJson + "}");
+    w.tallList(items);
+  }
+  w.close();
+  return w.take() + "\n";
+}
+
+//===----------------------------------------------------------------------===//
+// Reading
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+struct FormatError {
+  std::string message;
+};
+
+[[noreturn]] void fail(const std::string &where, const std::string &problem) {
+  throw FormatError{(where.empty() ? std::string("/") : where) + ": " + problem};
+}
+
+using llvm::json::Array;
+using llvm::json::Object;
+using llvm::json::Value;
+
+const Object &asObject(const Value *v, const std::string &where) {
+  if (!v)
+    fail(where, "missing");
+  const Object *o = v->getAsObject();
+  if (!o)
+    fail(where, "expected an object");
+  return *o;
+}
+const Array &asArray(const Value *v, const std::string &where) {
+  if (!v)
+    fail(where, "missing");
+  const Array *a = v->getAsArray();
+  if (!a)
+    fail(where, "expected an array");
+  return *a;
+}
+std::string asString(const Value *v, const std::string &where) {
+  if (!v)
+    fail(where, "missing");
+  auto s = v->getAsString();
+  if (!s)
+    fail(where, "expected a string");
+  return s->str();
+}
+int64_t asInt(const Value *v, const std::string &where) {
+  if (!v)
+    fail(where, "missing");
+  auto i = v->getAsInteger();
+  if (!i)
+    fail(where, "expected an integer");
+  return *i;
+}
+bool asBool(const Value *v, const std::string &where) {
+  if (!v)
+    fail(where, "missing");
+  auto b = v->getAsBoolean();
+  if (!b)
+    fail(where, "expected true or false");
+  return *b;
+}
+
+/// Closed schema: every key must be in `allowed`.
+void closedKeys(const Object &o, const std::string &where,
+                std::initializer_list<const char *> allowed) {
+  std::vector<std::string> keys;
+  for (auto &kv : o)
+    keys.push_back(kv.first.str());
+  std::sort(keys.begin(), keys.end());
+  for (const std::string &k : keys) {
+    bool ok = false;
+    for (const char *a : allowed)
+      ok |= k == a;
+    if (!ok)
+      fail(where, "unknown key '" + k + "' (the schema is closed)");
+  }
+}
+
+std::vector<int64_t> intArray(const Value *v, const std::string &where) {
+  const Array &a = asArray(v, where);
+  std::vector<int64_t> out;
+  for (size_t i = 0; i < a.size(); ++i)
+    out.push_back(asInt(&a[i], where + "/" + std::to_string(i)));
+  return out;
+}
+
+uint64_t parseHex64(const std::string &s, const std::string &where) {
+  if (s.size() < 3 || s.size() > 18 || s[0] != '0' || s[1] != 'x')
+    fail(where, "expected a hex string 0x..., got '" + s + "'");
+  uint64_t v = 0;
+  for (size_t i = 2; i < s.size(); ++i) {
+    char c = s[i];
+    int d = c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+    if (d < 0)
+      fail(where, "expected upper-case hex digits, got '" + s + "'");
+    v = v << 4 | uint64_t(d);
+  }
+  return v;
+}
+
+/// A ["0xBITS", "decimal"] pair of format f; the decimal must be the one the
+/// generator writes for those bits.
+Bits floatPairValue(const Value *v, const FloatFormat &f, const std::string &where) {
+  const Array &a = asArray(v, where);
+  if (a.size() != 2)
+    fail(where, "expected a [\"0xBITS\", \"DECIMAL\"] pair");
+  std::string hex = asString(&a[0], where + "/0");
+  std::string dec = asString(&a[1], where + "/1");
+  if (hex.size() != 2 + (f.sizeInBits + 3) / 4)
+    fail(where + "/0", "'" + hex + "' is not a " + std::string(f.name) + " bit pattern (" +
+                           std::to_string((f.sizeInBits + 3) / 4) + " hex digits)");
+  Bits b = parseHex64(hex, where + "/0");
+  if (b & ~f.allBitsMask())
+    fail(where + "/0", "'" + hex + "' has bits beyond " + std::string(f.name));
+  if (decimalText(f, b) != dec)
+    fail(where + "/1", "decimal '" + dec + "' does not match the bits " + hex + " (expected '" +
+                           decimalText(f, b) + "')");
+  return b;
+}
+
+const FloatFormat &formatNamed(const std::string &name, const std::string &where) {
+  const FloatFormat *f = numeric::findFloatFormat(name);
+  if (!f)
+    fail(where, "unknown float format '" + name + "'");
+  return *f;
+}
+
+numeric::IntFormat storageNamed(const std::string &s, const std::string &where) {
+  if (s.size() >= 2 && (s[0] == 'i' || s[0] == 'u')) {
+    unsigned w = 0;
+    bool digits = true;
+    for (size_t i = 1; i < s.size(); ++i) {
+      digits &= s[i] >= '0' && s[i] <= '9';
+      if (digits)
+        w = w * 10 + unsigned(s[i] - '0');
+      if (w > 64)
+        break;
+    }
+    if (digits && w >= 1 && w <= 32)
+      return {w, s[0] == 'i'};
+  }
+  fail(where, "expected a storage type i1..i32 or u1..u32, got '" + s + "'");
+}
+
+void expectEqual(const std::string &got, const std::string &want, const std::string &where,
+                 const std::string &what) {
+  if (got != want)
+    fail(where, what + " '" + got + "' does not match the case parameters (expected '" + want +
+                    "')");
+}
+
+QuantType readType(const Object &o, const std::string &where) {
+  closedKeys(o, where, {"mlir", "storage", "storageMin", "storageMax", "expressed", "granularity",
+                        "axis", "blockSizes", "parameterShape", "scaleFormat", "scales",
+                        "zeroPoints"});
+  QuantType t;
+  t.storage = storageNamed(asString(o.get("storage"), where + "/storage"), where + "/storage");
+  t.storageMin = asInt(o.get("storageMin"), where + "/storageMin");
+  t.storageMax = asInt(o.get("storageMax"), where + "/storageMax");
+  if (!t.storage.contains(t.storageMin) || !t.storage.contains(t.storageMax) ||
+      t.storageMin > t.storageMax)
+    fail(where, "storage bounds [" + std::to_string(t.storageMin) + ", " +
+                    std::to_string(t.storageMax) + "] do not lie in " + t.storage.name());
+  t.expressed = &formatNamed(asString(o.get("expressed"), where + "/expressed"),
+                             where + "/expressed");
+  std::string g = asString(o.get("granularity"), where + "/granularity");
+  auto gran = parseGranularity(g);
+  if (!gran)
+    fail(where + "/granularity", "unknown granularity '" + g +
+                                     "' (expected per-layer, per-axis or sub-channel)");
+  t.granularity = *gran;
+  bool perAxis = *gran == QuantType::Granularity::PerAxis;
+  bool sub = *gran == QuantType::Granularity::SubChannel;
+  if (perAxis != (o.get("axis") != nullptr))
+    fail(where + "/axis", perAxis ? "missing (required for per-axis)" : "only allowed for per-axis");
+  if (sub != (o.get("blockSizes") != nullptr) || sub != (o.get("parameterShape") != nullptr))
+    fail(where, "blockSizes and parameterShape are required for sub-channel and only allowed there");
+  size_t expectedParams = 1;
+  if (perAxis) {
+    t.axis = static_cast<int32_t>(asInt(o.get("axis"), where + "/axis"));
+    if (t.axis < 0)
+      fail(where + "/axis", "negative axis");
+  }
+  if (sub) {
+    const Array &bs = asArray(o.get("blockSizes"), where + "/blockSizes");
+    for (size_t i = 0; i < bs.size(); ++i) {
+      std::vector<int64_t> pair = intArray(&bs[i], where + "/blockSizes/" + std::to_string(i));
+      if (pair.size() != 2 || pair[0] < 0 || pair[1] < 1)
+        fail(where + "/blockSizes/" + std::to_string(i), "expected [dimension, block size]");
+      t.blockSizes.push_back({static_cast<int32_t>(pair[0]), pair[1]});
+    }
+    t.parameterShape = intArray(o.get("parameterShape"), where + "/parameterShape");
+    for (int64_t d : t.parameterShape)
+      if (d < 1)
+        fail(where + "/parameterShape", "dimensions must be positive");
+    expectedParams = size_t(numElements(t.parameterShape));
+  }
+  std::string scaleFormat = asString(o.get("scaleFormat"), where + "/scaleFormat");
+  std::string wantScaleFormat = sub ? std::string(t.expressed->name) : "f64";
+  expectEqual(scaleFormat, wantScaleFormat, where + "/scaleFormat", "scale format");
+  const FloatFormat &sf = formatNamed(scaleFormat, where + "/scaleFormat");
+  const Array &scales = asArray(o.get("scales"), where + "/scales");
+  for (size_t i = 0; i < scales.size(); ++i)
+    t.scales.push_back({&sf, floatPairValue(&scales[i], sf, where + "/scales/" + std::to_string(i))});
+  t.zeroPoints = intArray(o.get("zeroPoints"), where + "/zeroPoints");
+  for (size_t i = 0; i < t.zeroPoints.size(); ++i)
+    if (!t.storage.contains(t.zeroPoints[i]))
+      fail(where + "/zeroPoints/" + std::to_string(i),
+           "zero point " + std::to_string(t.zeroPoints[i]) + " does not fit " + t.storage.name());
+  if (t.scales.empty() || t.scales.size() != t.zeroPoints.size() ||
+      (!perAxis && t.scales.size() != expectedParams))
+    fail(where, "expected " + (perAxis ? std::string("as many") : std::to_string(expectedParams)) +
+                    " scales and zero points, got " + std::to_string(t.scales.size()) + " and " +
+                    std::to_string(t.zeroPoints.size()));
+  t.spelling = typeSpelling(t);
+  expectEqual(asString(o.get("mlir"), where + "/mlir"), t.spelling, where + "/mlir", "type");
+  return t;
+}
+
+void readCase(const Value &root, GoldenCase &c) {
+  const Object &o = asObject(&root, "");
+  // The version first, so that a future format gets the right message.
+  std::string format = asString(o.get("format"), "/format");
+  if (format != kFormatVersion)
+    fail("/format", "unsupported format version '" + format + "' (this quant-golden reads " +
+                        std::string(kFormatVersion) + ")");
+  closedKeys(o, "", {"format", "id", "level", "seed", "category", "variant", "tags", "type",
+                     "program", "input", "expected"});
+  c.level = asString(o.get("level"), "/level");
+  if (!parseLevel(c.level))
+    fail("/level", "unknown level '" + c.level + "'");
+  c.seed = parseHex64(asString(o.get("seed"), "/seed"), "/seed");
+  CaseParams &p = c.params;
+  if (o.get("variant"))
+    p.variant = asString(o.get("variant"), "/variant");
+
+  const Object &tags = asObject(o.get("tags"), "/tags");
+  closedKeys(tags, "/tags", {"op", "granularity", "storage", "narrow", "expressed", "shapeKind",
+                             "profiles", "inputClasses"});
+  std::string op = asString(tags.get("op"), "/tags/op");
+  if (!parseOp(op))
+    fail("/tags/op", "unknown op '" + op + "' (expected qcast or dcast)");
+  p.op = *parseOp(op);
+  std::string kind = asString(tags.get("shapeKind"), "/tags/shapeKind");
+  if (!parseShapeKind(kind))
+    fail("/tags/shapeKind", "unknown shape kind '" + kind + "'");
+  p.shapeKind = *parseShapeKind(kind);
+
+  p.type = readType(asObject(o.get("type"), "/type"), "/type");
+
+  const Object &in = asObject(o.get("input"), "/input");
+  closedKeys(in, "/input", {"type", "shape", "dynamicDims", "values", "classes"});
+  p.shape = intArray(in.get("shape"), "/input/shape");
+  for (int64_t d : p.shape)
+    if (d < 0)
+      fail("/input/shape", "negative dimension");
+  bool scalarLike = p.shapeKind == ShapeKind::Scalar || p.shapeKind == ShapeKind::ZeroD;
+  if (scalarLike && !p.shape.empty())
+    fail("/input/shape", "a " + kind + " input has shape []");
+  if (p.shapeKind == ShapeKind::Dynamic) {
+    p.dynamic.assign(p.shape.size(), false);
+    for (int64_t d : intArray(in.get("dynamicDims"), "/input/dynamicDims")) {
+      if (d < 0 || size_t(d) >= p.shape.size())
+        fail("/input/dynamicDims", "dimension " + std::to_string(d) + " out of range");
+      p.dynamic[size_t(d)] = true;
+    }
+  } else if (in.get("dynamicDims")) {
+    fail("/input/dynamicDims", "only allowed for shape kind dynamic");
+  }
+  int64_t n = p.shapeKind == ShapeKind::Scalar ? 1 : numElements(p.shape);
+  if (n > (int64_t(1) << 24))
+    fail("/input/shape", "more than 2^24 elements");
+  std::string error;
+  if (!quant::ParameterMap::build(p.type, p.shape, p.shapeKind != ShapeKind::Scalar, error))
+    fail("/input/shape", error);
+  const FloatFormat &E = *p.type.expressed;
+  const Array &values = asArray(in.get("values"), "/input/values");
+  if (int64_t(values.size()) != n)
+    fail("/input/values", std::to_string(values.size()) + " values for " + std::to_string(n) +
+                              " elements");
+  for (size_t i = 0; i < values.size(); ++i) {
+    std::string where = "/input/values/" + std::to_string(i);
+    if (p.op == Op::QCast) {
+      c.inputFloats.push_back(floatPairValue(&values[i], E, where));
+    } else {
+      int64_t q = asInt(&values[i], where);
+      if (!p.type.storage.contains(q))
+        fail(where, "stored value " + std::to_string(q) + " does not fit " + p.type.storage.name());
+      c.inputStored.push_back(q);
+    }
+  }
+  const Array &classes = asArray(in.get("classes"), "/input/classes");
+  if (classes.size() != values.size())
+    fail("/input/classes", std::to_string(classes.size()) + " classes for " +
+                               std::to_string(values.size()) + " values");
+  for (size_t i = 0; i < classes.size(); ++i)
+    c.inputClasses.push_back(asString(&classes[i], "/input/classes/" + std::to_string(i)));
+
+  const Array &expected = asArray(o.get("expected"), "/expected");
+  if (expected.empty())
+    fail("/expected", "no expected output");
+  for (size_t k = 0; k < expected.size(); ++k) {
+    std::string where = "/expected/" + std::to_string(k);
+    const Object &e = asObject(&expected[k], where);
+    closedKeys(e, where, {"profile", "semantics", "type", "values", "poison"});
+    ExpectedOutput out;
+    out.profile = asString(e.get("profile"), where + "/profile");
+    auto semantics = quant::findProfile(out.profile);
+    if (!semantics)
+      fail(where + "/profile", "unknown profile '" + out.profile + "' (known: " +
+                                   quant::allProfileNames() + ")");
+    for (auto &prev : c.expected)
+      if (prev.profile == out.profile)
+        fail(where + "/profile", "profile '" + out.profile + "' listed twice");
+    out.description = semantics->describe();
+    expectEqual(asString(e.get("semantics"), where + "/semantics"), listProfilesLine(out.profile),
+                where + "/semantics", "semantics line");
+    const Array &vals = asArray(e.get("values"), where + "/values");
+    if (int64_t(vals.size()) != n)
+      fail(where + "/values", std::to_string(vals.size()) + " values for " + std::to_string(n) +
+                                  " elements");
+    for (size_t i = 0; i < vals.size(); ++i) {
+      std::string w = where + "/values/" + std::to_string(i);
+      if (p.op == Op::QCast) {
+        int64_t q = asInt(&vals[i], w);
+        if (!p.type.storage.contains(q))
+          fail(w, "stored value " + std::to_string(q) + " does not fit " + p.type.storage.name());
+        out.stored.push_back(q);
+      } else {
+        out.floats.push_back(floatPairValue(&vals[i], E, w));
+      }
+    }
+    out.poison = intArray(e.get("poison"), where + "/poison");
+    for (size_t i = 0; i < out.poison.size(); ++i) {
+      int64_t idx = out.poison[i];
+      if (idx < 0 || idx >= n || (i && out.poison[i - 1] >= idx))
+        fail(where + "/poison", "indices must be ascending and in [0, " + std::to_string(n) + ")");
+      bool zero = p.op == Op::QCast ? out.stored[size_t(idx)] == 0 : out.floats[size_t(idx)] == 0;
+      if (!zero)
+        fail(where + "/values/" + std::to_string(idx), "a poison element must hold 0");
+    }
+    c.expected.push_back(std::move(out));
+  }
+
+  // Derived fields must agree with the parameters.
+  c.id = asString(o.get("id"), "/id");
+  expectEqual(c.id, caseId(p), "/id", "id");
+  expectEqual(asString(o.get("category"), "/category"), caseCategory(p), "/category", "category");
+  expectEqual(asString(o.get("program"), "/program"), programText(p), "/program", "program");
+  std::string inElem = p.op == Op::QCast ? std::string(E.name)
+                                         : "i" + std::to_string(p.type.storage.width);
+  expectEqual(asString(in.get("type"), "/input/type"), concreteSpelling(p, inElem), "/input/type",
+              "input type");
+  std::string outElem = p.op == Op::QCast ? resultIntegerSpelling(p.type.storage)
+                                          : std::string(E.name);
+  for (size_t k = 0; k < expected.size(); ++k) {
+    std::string where = "/expected/" + std::to_string(k) + "/type";
+    expectEqual(asString(expected[k].getAsObject()->get("type"), where),
+                concreteSpelling(p, outElem), where, "output type");
+  }
+  // Compare field by field so the message names the tag.
+  auto checkTag = [&](const char *key, const std::string &want) {
+    expectEqual(asString(tags.get(key), std::string("/tags/") + key), want,
+                std::string("/tags/") + key, "tag");
+  };
+  checkTag("granularity", std::string(granularityName(p.type.granularity)));
+  checkTag("storage", storageTag(p.type));
+  checkTag("expressed", std::string(E.name));
+  if (asBool(tags.get("narrow"), "/tags/narrow") != p.type.hasNarrowBounds())
+    fail("/tags/narrow", "does not match the storage bounds");
+  std::vector<std::string> tagProfiles, tagClasses;
+  const Array &tp = asArray(tags.get("profiles"), "/tags/profiles");
+  for (size_t i = 0; i < tp.size(); ++i)
+    tagProfiles.push_back(asString(&tp[i], "/tags/profiles/" + std::to_string(i)));
+  if (tagProfiles != profileNamesOf(c))
+    fail("/tags/profiles", "does not list the profiles of /expected in order");
+  const Array &tc = asArray(tags.get("inputClasses"), "/tags/inputClasses");
+  for (size_t i = 0; i < tc.size(); ++i)
+    tagClasses.push_back(asString(&tc[i], "/tags/inputClasses/" + std::to_string(i)));
+  if (tagClasses != classSet(c))
+    fail("/tags/inputClasses", "is not the sorted set of /input/classes");
+}
+
+} // namespace
+
+bool caseFromJson(const std::string &text, GoldenCase &out, std::string &error) {
+  llvm::Expected<Value> parsed = llvm::json::parse(text);
+  if (!parsed) {
+    error = "not valid JSON: " + llvm::toString(parsed.takeError());
+    return false;
+  }
+  out = GoldenCase{};
+  try {
+    readCase(*parsed, out);
+  } catch (const FormatError &e) {
+    error = e.message;
+    return false;
+  }
+  return true;
+}
+
+bool manifestFromJson(const std::string &text, Manifest &out, std::string &error) {
+  llvm::Expected<Value> parsed = llvm::json::parse(text);
+  if (!parsed) {
+    error = "not valid JSON: " + llvm::toString(parsed.takeError());
+    return false;
+  }
+  out = Manifest{};
+  try {
+    const Object &o = asObject(&*parsed, "");
+    std::string format = asString(o.get("format"), "/format");
+    if (format != kFormatVersion)
+      fail("/format", "unsupported format version '" + format + "' (this quant-golden reads " +
+                          std::string(kFormatVersion) + ")");
+    closedKeys(o, "", {"format", "level", "seed", "profiles", "counts", "cases"});
+    out.level = asString(o.get("level"), "/level");
+    if (!parseLevel(out.level))
+      fail("/level", "unknown level '" + out.level + "'");
+    out.seed = parseHex64(asString(o.get("seed"), "/seed"), "/seed");
+    const Array &profiles = asArray(o.get("profiles"), "/profiles");
+    for (size_t i = 0; i < profiles.size(); ++i) {
+      std::string where = "/profiles/" + std::to_string(i);
+      const Object &po = asObject(&profiles[i], where);
+      closedKeys(po, where, {"name", "description"});
+      std::string name = asString(po.get("name"), where + "/name");
+      if (!quant::findProfile(name))
+        fail(where + "/name", "unknown profile '" + name + "'");
+      expectEqual(asString(po.get("description"), where + "/description"), listProfilesLine(name),
+                  where + "/description", "description");
+      out.profiles.push_back(name);
+    }
+    asObject(o.get("counts"), "/counts");
+    const Array &cases = asArray(o.get("cases"), "/cases");
+    std::set<std::string> ids;
+    for (size_t i = 0; i < cases.size(); ++i) {
+      std::string where = "/cases/" + std::to_string(i);
+      const Object &co = asObject(&cases[i], where);
+      closedKeys(co, where, {"id", "file", "category", "elements", "tags"});
+      ManifestEntry e;
+      e.id = asString(co.get("id"), where + "/id");
+      e.file = asString(co.get("file"), where + "/file");
+      e.category = asString(co.get("category"), where + "/category");
+      e.elements = size_t(asInt(co.get("elements"), where + "/elements"));
+      asObject(co.get("tags"), where + "/tags");
+      if (e.file != "cases/" + e.id + ".json")
+        fail(where + "/file", "expected 'cases/" + e.id + ".json'");
+      if (!ids.insert(e.id).second)
+        fail(where + "/id", "duplicate case id '" + e.id + "'");
+      out.cases.push_back(std::move(e));
+    }
+  } catch (const FormatError &e) {
+    error = e.message;
+    return false;
+  }
+  return true;
+}
+
+bool readFile(const std::string &path, std::string &text, std::string &error) {
+  std::FILE *f = std::fopen(path.c_str(), "rb");
+  if (!f) {
+    error = std::strerror(errno);
+    return false;
+  }
+  text.clear();
+  char buf[1 << 16];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
+    text.append(buf, n);
+  bool bad = std::ferror(f);
+  std::fclose(f);
+  if (bad) {
+    error = "read error";
+    return false;
+  }
+  return true;
+}
+
+bool loadSuite(const std::string &dir, Manifest &manifest, std::vector<GoldenCase> &cases,
+               std::string &error) {
+  std::string manifestPath = dir + "/manifest.json";
+  std::string text, why;
+  if (!readFile(manifestPath, text, why)) {
+    error = manifestPath + ": cannot read: " + why;
+    return false;
+  }
+  if (!manifestFromJson(text, manifest, why)) {
+    error = manifestPath + ": " + why;
+    return false;
+  }
+  cases.clear();
+  for (const ManifestEntry &e : manifest.cases) {
+    std::string path = dir + "/" + e.file;
+    if (!readFile(path, text, why)) {
+      error = path + ": cannot read: " + why + " (listed in " + manifestPath + ")";
+      return false;
+    }
+    GoldenCase c;
+    if (!caseFromJson(text, c, why)) {
+      error = path + ": " + why;
+      return false;
+    }
+    if (c.id != e.id) {
+      error = path + ": /id: '" + c.id + "' but the manifest lists it as '" + e.id + "'";
+      return false;
+    }
+    if (c.numInputs() != e.elements || caseCategory(c.params) != e.category) {
+      error = path + ": does not match its manifest row (elements / category)";
+      return false;
+    }
+    std::vector<std::string> profiles = profileNamesOf(c);
+    if (profiles != manifest.profiles) {
+      error = path + ": /expected: profiles differ from the manifest's profiles";
+      return false;
+    }
+    cases.push_back(std::move(c));
+  }
+  return true;
+}
+
+} // namespace qi::golden

@@ -1,0 +1,82 @@
+//===- GoldenFormat.h - quant-interp-golden/1 files: write, read, check -*- C++ -*-===//
+//
+// Spec: docs/golden-format.md; schema: golden/v1/schema.json. One case per
+// JSON file (cases/<id>.json) and a manifest.json listing the cases with
+// their tags and the counts per category. The reader is strict: the schema is
+// closed (unknown keys are errors), the version must be exactly
+// "quant-interp-golden/1", and every derived field (ID, category, tags, the
+// MLIR type and program text, the decimal beside each hex float) must agree
+// with the parameters, so a hand-edited or corrupt file is reported, not
+// silently used.
+//
+// This header includes no LLVM header; the implementation uses
+// llvm/Support/JSON.h for parsing.
+//
+//===----------------------------------------------------------------------===//
+#ifndef QI_GENERATORS_GOLDENFORMAT_H
+#define QI_GENERATORS_GOLDENFORMAT_H
+
+#include "Golden.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace qi::golden {
+
+/// The case as JSON text: pretty (one value per line, for the checked-in
+/// suite) or compact (one line, for streaming JSON Lines to stdout).
+std::string caseToJson(const GoldenCase &c, bool compact = false);
+
+/// Parses and validates a case file's text. On failure returns false and
+/// sets `error` to "WHERE: PROBLEM" (WHERE is a JSON path such as
+/// /input/values/3).
+bool caseFromJson(const std::string &text, GoldenCase &out, std::string &error);
+
+/// One manifest row.
+struct ManifestEntry {
+  std::string id, file, category;
+  size_t elements = 0;
+};
+
+struct Manifest {
+  std::string level;
+  uint64_t seed = 0;
+  std::vector<std::string> profiles;
+  std::vector<ManifestEntry> cases;
+};
+
+/// Accumulates the manifest while cases are written.
+class ManifestBuilder {
+public:
+  ManifestBuilder(std::string level, uint64_t seed, std::vector<std::string> profiles)
+      : level_(std::move(level)), seed_(seed), profiles_(std::move(profiles)) {}
+  void add(const GoldenCase &c, const std::string &file);
+  std::string toJson() const;
+
+private:
+  struct Row {
+    ManifestEntry entry;
+    std::string tagsJson;
+  };
+  std::string level_;
+  uint64_t seed_;
+  std::vector<std::string> profiles_;
+  std::vector<Row> rows_;
+  size_t elements_ = 0;
+  std::map<std::string, std::map<std::string, size_t>> counts_;
+};
+
+bool manifestFromJson(const std::string &text, Manifest &out, std::string &error);
+
+/// Reads `dir`/manifest.json and every case it lists, validating each. On
+/// failure `error` names the file and the problem.
+bool loadSuite(const std::string &dir, Manifest &manifest, std::vector<GoldenCase> &cases,
+               std::string &error);
+
+/// Reads a whole file; false with `error` = the OS reason.
+bool readFile(const std::string &path, std::string &text, std::string &error);
+
+} // namespace qi::golden
+
+#endif

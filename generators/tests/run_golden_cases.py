@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""Runs golden cases through the quant-interp CLI and compares with the file.
+
+For every case of a suite (or every --sample-th one), the case's program is
+parsed and run by `quant-interp - --profile=P --arg=INPUT` with the case's
+input, and the printed result (stored integers, or --hex bit patterns for
+floats, and the `// poison:` line) must equal the case's expected output for
+P (default: reference). Python standard library only: it reads the
+quant-interp-golden/1 files itself, as docs/golden-format.md promises.
+
+usage: run_golden_cases.py --quant-interp BIN --suite DIR [--profile P] [--jobs N]
+"""
+import argparse
+import concurrent.futures
+import json
+import os
+import re
+import subprocess
+import sys
+
+
+def nested(values, shape):
+    """MLIR dense-literal nesting of a flat list."""
+    if not shape:
+        return values[0]
+    if len(shape) == 1:
+        return "[" + ", ".join(values) + "]"
+    step = len(values) // shape[0] if shape[0] else 0
+    return "[" + ", ".join(nested(values[i * step:(i + 1) * step], shape[1:])
+                           for i in range(shape[0])) + "]"
+
+
+def argument(case):
+    inp = case["input"]
+    if case["tags"]["op"] == "qcast":
+        elems = [v[0] for v in inp["values"]]  # hex literals, e.g. 0x3F800000
+    else:
+        elems = [str(v) for v in inp["values"]]
+    if case["tags"]["shapeKind"] == "scalar":
+        return "%s : %s" % (elems[0], inp["type"])
+    if not elems:
+        return "dense<> : %s" % inp["type"]
+    return "dense<%s> : %s" % (nested(elems, inp["shape"]), inp["type"])
+
+
+def parse_output(case, lines):
+    """(values, poison) from quant-interp's output lines."""
+    poison = []
+    if len(lines) > 1 and lines[1].startswith("// poison:"):
+        poison = [int(x) for x in lines[1][len("// poison:"):].split(",")]
+    first = lines[0]
+    body, _, _ = first.rpartition(" : ")
+    if case["tags"]["op"] == "qcast":
+        return [int(x) for x in re.findall(r"-?\d+", body)], poison
+    # Bytes per element: the expressed format's hex digits (e.g. 4 for f16).
+    vals = case["expected"][0]["values"]
+    nbytes = ((len(vals[0][0]) - 2) * 4 + 7) // 8 if vals else 1
+    if body.startswith("0x"):  # scalar
+        return [int(body, 16)], poison
+    m = re.fullmatch(r'dense<"0x([0-9A-F]*)">', body)
+    if not m:
+        raise ValueError("unexpected output: " + first)
+    raw = bytes.fromhex(m.group(1))
+    vals = [int.from_bytes(raw[i:i + nbytes], "little") for i in range(0, len(raw), nbytes)]
+    return vals, poison
+
+
+def run_case(quant_interp, path, profile):
+    with open(path) as f:
+        case = json.load(f)
+    expected = [e for e in case["expected"] if e["profile"] == profile]
+    if not expected:
+        return None
+    expected = expected[0]
+    cmd = [quant_interp, "-", "--profile=" + profile, "--arg=" + argument(case)]
+    if case["tags"]["op"] == "dcast":
+        cmd.append("--hex")
+    proc = subprocess.run(cmd, input=case["program"], capture_output=True, text=True)
+    if proc.returncode != 0:
+        return "%s: quant-interp failed (%d): %s" % (path, proc.returncode, proc.stderr.strip())
+    lines = proc.stdout.strip().split("\n")
+    try:
+        got, poison = parse_output(case, lines)
+    except ValueError as e:
+        return "%s: %s" % (path, e)
+    if case["tags"]["op"] == "qcast":
+        want = expected["values"]
+    else:
+        want = [int(v[0], 16) for v in expected["values"]]
+    if got != want or poison != expected["poison"]:
+        bad = [i for i in range(max(len(got), len(want)))
+               if i >= len(got) or i >= len(want) or got[i] != want[i]]
+        return "%s: quant-interp gives %s poison %s, the file says %s poison %s (first differing elements %s)" % (
+            path, got[:8], poison, want[:8], expected["poison"], bad[:8])
+    return ""
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--quant-interp", required=True)
+    ap.add_argument("--suite", required=True, action="append")
+    ap.add_argument("--profile", default="reference")
+    ap.add_argument("--sample", type=int, default=1, help="run every N-th case")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    args = ap.parse_args()
+    paths = []
+    for suite in args.suite:
+        with open(os.path.join(suite, "manifest.json")) as f:
+            manifest = json.load(f)
+        paths += [os.path.join(suite, c["file"]) for c in manifest["cases"]][::args.sample]
+    failures, ran = [], 0
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        for result in pool.map(lambda p: run_case(args.quant_interp, p, args.profile), paths):
+            if result is None:
+                continue
+            ran += 1
+            if result:
+                failures.append(result)
+    for f in failures:
+        print(f)
+    print("ran %d cases through quant-interp (profile %s): %d failed" % (ran, args.profile, len(failures)))
+    return 1 if failures or ran == 0 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
