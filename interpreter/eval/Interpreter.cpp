@@ -78,7 +78,11 @@ std::vector<RuntimeValue> Interpreter::runBlock(mlir::Block &block, Frame &frame
     auto it = evaluators_.find(op.getName().getStringRef());
     if (it == evaluators_.end())
       fail(op.getLoc(), "unsupported operation '" + op.getName().getStringRef().str() + "'");
-    it->second(*this, frame, op);
+    try {
+      it->second(*this, frame, op);
+    } catch (const TensorTooLarge &e) {
+      fail(op.getLoc(), e.message);
+    }
   }
   fail(block.getParentOp()->getLoc(), "block has no terminator");
 }

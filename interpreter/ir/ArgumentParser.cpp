@@ -48,8 +48,12 @@ std::optional<RuntimeValue> parseArgument(llvm::StringRef text, unsigned index,
     return std::nullopt;
   }
   std::string valueError;
-  std::optional<RuntimeValue> value =
-      valueFromAttribute(attr, parameter->element, valueError);
+  std::optional<RuntimeValue> value;
+  try {
+    value = valueFromAttribute(attr, parameter->element, valueError);
+  } catch (const TensorTooLarge &e) {
+    valueError = e.message;
+  }
   if (!value) {
     error = which + " (parameter type " + parameter->spelling + "): " + valueError;
     return std::nullopt;

@@ -53,8 +53,11 @@ BigInt IntFormat::fromBits(uint64_t bits) const {
 int64_t IntFormat::fromBitsSmall(uint64_t bits) const {
   if (width < 64)
     bits &= (uint64_t(1) << width) - 1;
+  // Sign-extend in unsigned arithmetic: bits - 2^width in int64_t overflows
+  // for width 63 (UBSan, docs/reliability.md); the conversion to int64_t is
+  // modulo 2^64 (GCC and Clang; C++20).
   if (isSigned && width < 64 && ((bits >> (width - 1)) & 1))
-    return static_cast<int64_t>(bits) - (int64_t(1) << width);
+    bits |= ~uint64_t(0) << width;
   return static_cast<int64_t>(bits);
 }
 

@@ -19,6 +19,9 @@ RuntimeValue RuntimeValue::tensor(ElementType type, Shape shape) {
   RuntimeValue v;
   v.isTensor_ = true;
   v.size_ = numElements(shape);
+  if (v.size_ > kMaxTensorElements || v.size_ < 0) // found by fuzzing (docs/reliability.md)
+    throw TensorTooLarge{"tensor<" + shapeToString(shape) + (shape.empty() ? "" : "x") +
+                         type.toString() + "> has more than 2^30 elements"};
   v.shape_ = std::move(shape);
   v.bytesPerElement_ = storageBytes(type.bitWidth());
   v.type_ = std::move(type);

@@ -6,7 +6,8 @@ namespace qi {
 int64_t numElements(const Shape &shape) {
   int64_t n = 1;
   for (int64_t d : shape)
-    n *= d;
+    if (__builtin_mul_overflow(n, d, &n))
+      return INT64_MAX; // UBSan found the signed overflow (docs/reliability.md)
   return n;
 }
 

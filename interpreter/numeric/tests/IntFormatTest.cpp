@@ -85,5 +85,17 @@ TEST(IntFormat, SpotChecksWideWidths_IntModel_IntWrap_IntSaturate) {
   EXPECT_EQ(IntFormat({1, true}).min(), -1);
 }
 
+// Regression (docs/reliability.md, found by UBSan): fromBitsSmall of a
+// negative i63 pattern computed bits - 2^63 in int64_t (signed overflow).
+TEST(IntFormat, FromBitsSmallSignedWidth63NoOverflow_IntModel) {
+  IntFormat i63{63, true}, i62{62, true};
+  EXPECT_EQ(i63.fromBitsSmall(uint64_t(1) << 62), INT64_MIN / 2);   // i63 min
+  EXPECT_EQ(i63.fromBitsSmall((uint64_t(1) << 63) - 1), -1);
+  EXPECT_EQ(i63.fromBitsSmall(~uint64_t(0)), -1);                   // high bit ignored
+  EXPECT_EQ(i63.fromBitsSmall((uint64_t(1) << 62) - 1), INT64_MAX / 2); // i63 max
+  EXPECT_EQ(i62.fromBitsSmall(uint64_t(1) << 61), -(int64_t(1) << 61));
+  EXPECT_EQ(IntFormat({64, true}).fromBitsSmall(uint64_t(1) << 63), INT64_MIN);
+}
+
 } // namespace
 } // namespace qi::numeric

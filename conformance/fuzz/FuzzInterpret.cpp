@@ -1,0 +1,205 @@
+//===- FuzzInterpret.cpp - libFuzzer: .mlir text + arguments -> results ---===//
+//
+// Harness (1) of docs/reliability.md. The input is a module, a delimiter line
+// and the arguments, as `quant-interp FILE --args-file=...` would take them:
+//
+//   <.mlir module text>
+//   // --- fuzz args ---
+//   %entry=NAME            option lines (optional, any order): %entry=,
+//   %profile=NAME          %profile=, %rounding=, %arith-rounding=,
+//   %split                 %nan-policy=, %overflow-policy=, %split
+//   dense<[1.0]> : tensor<1xf32>     one argument attribute per line
+//
+// Everything runs in-process through the interpreter library (ir::, eval::),
+// the same sequence as tools/quant-interp/main.cpp runChunk. Every error must
+// be reported through the library's error paths; a crash, sanitizer report,
+// uncaught exception or timeout is a finding.
+//
+//===----------------------------------------------------------------------===//
+#include "eval/Interpreter.h"
+#include "ir/ArgumentParser.h"
+#include "ir/InputSplitter.h"
+#include "ir/ModuleLoader.h"
+#include "quant/Semantics.h"
+#include "value/ValuePrinter.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+using namespace qi;
+
+namespace {
+
+constexpr llvm::StringLiteral kDelimiter = "// --- fuzz args ---";
+
+struct Options {
+  std::string entry;
+  bool split = false;
+};
+
+/// Applies one "%name=value" line; false when the value is unknown (the
+/// input is then uninteresting, as the CLI would exit 2).
+bool applyOption(llvm::StringRef line, Options &options, quant::Semantics &semantics) {
+  auto [name, value] = line.drop_front().split('=');
+  std::string v = value.trim().str();
+  if (name == "entry") {
+    options.entry = v;
+  } else if (name == "split") {
+    options.split = true;
+  } else if (name == "profile") {
+    auto s = quant::findProfile(v);
+    if (!s)
+      return false;
+    semantics = *s;
+  } else if (name == "rounding") {
+    auto m = numeric::parseRoundingMode(v);
+    if (!m)
+      return false;
+    semantics.rounding = *m;
+  } else if (name == "arith-rounding") {
+    auto m = quant::parseArithRounding(v);
+    if (!m)
+      return false;
+    semantics.arithRounding = *m;
+  } else if (name == "nan-policy") {
+    auto p = quant::parseNanPolicy(v);
+    if (!p)
+      return false;
+    semantics.nan = *p;
+  } else if (name == "overflow-policy") {
+    auto p = quant::parseOverflowPolicy(v);
+    if (!p)
+      return false;
+    semantics.overflow = *p;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+/// runChunk of tools/quant-interp/main.cpp, errors swallowed.
+void runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, const Options &options,
+              const quant::Semantics &semantics, const std::vector<std::string> &arguments) {
+  mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
+  ir::registerAcceptedDialects(context);
+  // Diagnostics are expected (bad input); drop them instead of printing.
+  context.getDiagEngine().registerHandler([](mlir::Diagnostic &) { return mlir::success(); });
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+  mlir::OwningOpRef<mlir::ModuleOp> module = ir::parseAndVerify(sourceMgr, context);
+  if (!module)
+    return;
+  std::string error;
+  mlir::func::FuncOp function = ir::findEntry(*module, options.entry, error);
+  if (!function || function.getNumArguments() != arguments.size())
+    return;
+  ir::TypeConverter types;
+  std::vector<RuntimeValue> values;
+  for (unsigned i = 0; i < arguments.size(); ++i) {
+    std::optional<RuntimeValue> value = ir::parseArgument(
+        arguments[i], i, function.getArgumentTypes()[i], types, context, error);
+    if (!value)
+      return;
+    values.push_back(std::move(*value));
+  }
+  try {
+    eval::Interpreter interpreter(*module, types, semantics);
+    std::vector<RuntimeValue> results = interpreter.call(function, std::move(values));
+    for (bool hex : {false, true}) {
+      PrintOptions print;
+      print.hex = hex;
+      for (const RuntimeValue &result : results) {
+        std::string text = formatValue(result, print) + formatPoisonLine(result);
+        (void)text;
+      }
+    }
+  } catch (const eval::EvalError &) {
+    // A reported evaluation error: fine.
+  }
+}
+
+/// Inputs that crash MLIR 22's own parser (not our code; mlir-opt crashes
+/// the same way), skipped so that fuzzing can go on. Each one has an XFAIL
+/// lit test and an entry in docs/reliability.md "Upstream crashes".
+///   1. linalg.broadcast / linalg.transpose / linalg.reduce whose
+///      `dimensions = ` / `permutation = ` is not a well-formed `[i, j, ...]`
+///      list: the custom parser sets a null attribute when parsing the list
+///      fails (SEGV in NamedAttrList::set).
+///      lit: errors/upstream-linalg-dims-parser.mlir
+bool malformedIntList(llvm::StringRef rest) {
+  rest = rest.ltrim();
+  if (!rest.consume_front("["))
+    return true;
+  rest = rest.ltrim();
+  if (rest.consume_front("]"))
+    return false;
+  while (true) {
+    rest = rest.ltrim();
+    rest.consume_front("-");
+    size_t digits = 0;
+    while (digits < rest.size() && llvm::isDigit(rest[digits]))
+      ++digits;
+    if (digits == 0 || digits > 18)
+      return true;
+    rest = rest.drop_front(digits).ltrim();
+    if (rest.consume_front("]"))
+      return false;
+    if (!rest.consume_front(","))
+      return true;
+  }
+}
+
+bool hitsKnownUpstreamCrash(llvm::StringRef text) {
+  for (llvm::StringRef keyword : {"dimensions", "permutation"}) {
+    for (size_t at = text.find(keyword); at != llvm::StringRef::npos;
+         at = text.find(keyword, at + 1)) {
+      llvm::StringRef rest = text.drop_front(at + keyword.size()).ltrim();
+      if (rest.consume_front("=") && malformedIntList(rest))
+        return true;
+    }
+  }
+  return false;
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  llvm::StringRef input(reinterpret_cast<const char *>(data), size);
+  auto [moduleText, argsText] = input.split(kDelimiter);
+  if (hitsKnownUpstreamCrash(moduleText))
+    return -1;
+  Options options;
+  std::optional<quant::Semantics> semantics = quant::findProfile("reference");
+  std::vector<std::string> arguments;
+  llvm::SmallVector<llvm::StringRef> lines;
+  argsText.split(lines, '\n');
+  for (llvm::StringRef line : lines) {
+    line = line.trim();
+    if (line.empty() || line.starts_with("//"))
+      continue;
+    if (line.starts_with("%")) {
+      if (!applyOption(line, options, *semantics))
+        return -1; // not added to the corpus
+      continue;
+    }
+    arguments.push_back(line.str());
+  }
+  auto buffer = llvm::MemoryBuffer::getMemBufferCopy(moduleText, "fuzz.mlir");
+  if (!options.split) {
+    runChunk(std::move(buffer), options, *semantics, arguments);
+    return 0;
+  }
+  for (auto &chunk : ir::splitInput(*buffer))
+    if (!chunk->getBuffer().trim().empty())
+      runChunk(std::move(chunk), options, *semantics, arguments);
+  return 0;
+}
