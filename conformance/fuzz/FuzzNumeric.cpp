@@ -157,31 +157,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     break;
   }
   case Op::FloatToInt: {
-    // compareToInt of ApfloatConvertTest.cpp: value, Inexact and Invalid
-    // (NaN, infinity or out of range) against APFloat::convertToInteger.
+    // The unit tests' rule (ApfloatOracle.h floatToIntMismatch).
     const unsigned width = data[2] % 128 + 1;
-    const bool isSigned = flag;
-    IntegerResult ours = floatToInteger(f, a, m);
-    BigInt lo = isSigned ? BigInt(-(BigInt(1) << (width - 1))) : BigInt(0);
-    BigInt hi = isSigned ? BigInt((BigInt(1) << (width - 1)) - 1)
-                         : BigInt((BigInt(1) << width) - 1);
-    bool invalid = ours.status.invalid() || ours.value < lo || ours.value > hi;
-    llvm::APSInt result(width, !isSigned);
-    bool isExact = false;
-    llvm::APFloat::opStatus st = toAP(f, a).convertToInteger(result, apMode(m), &isExact);
-    bool theirInvalid = st & llvm::APFloat::opInvalidOp;
-    bool ok = invalid == theirInvalid;
-    if (ok && !invalid)
-      ok = bigFromAPInt(result, isSigned) == ours.value &&
-           ours.status.inexact() == bool(st & llvm::APFloat::opInexact);
-    if (!ok) {
+    std::string difference = floatToIntMismatch(f, a, width, flag, m);
+    if (!difference.empty()) {
       t.valueMismatches = 1;
-      mismatch(what(std::string("-> ") + (isSigned ? "i" : "u") + std::to_string(width) +
-                    ": ours " + ours.value.str() + " flags " +
-                    std::to_string(ours.status.flags) + (invalid ? " (invalid)" : "") +
-                    ", APFloat " + bigFromAPInt(result, isSigned).str() + " status " +
-                    std::to_string(unsigned(st))),
-               t);
+      mismatch(what("-> " + difference), t);
     }
     break;
   }

@@ -99,6 +99,33 @@ inline llvm::APInt apIntFromBig(const BigInt &v, unsigned width) {
   return llvm::APInt(width, llvm::ArrayRef<uint64_t>(words, width > 64 ? 2 : 1));
 }
 
+/// [op.float-to-int] float -> integer of `width` bits against
+/// APFloat::convertToInteger: value, Inexact, and Invalid (NaN, infinity, or
+/// out of range). Empty when they agree, else what differs.
+inline std::string floatToIntMismatch(const FloatFormat &f, Bits a, unsigned width,
+                                      bool isSigned, RoundingMode m) {
+  IntegerResult ours = floatToInteger(f, a, m);
+  BigInt lo = isSigned ? BigInt(-(BigInt(1) << (width - 1))) : BigInt(0);
+  BigInt hi = isSigned ? BigInt((BigInt(1) << (width - 1)) - 1)
+                       : BigInt((BigInt(1) << width) - 1);
+  bool invalid = ours.status.invalid() || ours.value < lo || ours.value > hi;
+  llvm::APSInt result(width, !isSigned);
+  bool isExact = false;
+  llvm::APFloat::opStatus st = toAP(f, a).convertToInteger(result, apMode(m), &isExact);
+  bool theirInvalid = st & llvm::APFloat::opInvalidOp;
+  bool ok = invalid == theirInvalid;
+  if (ok && !invalid)
+    ok = bigFromAPInt(result, isSigned) == ours.value &&
+         ours.status.inexact() == bool(st & llvm::APFloat::opInexact);
+  if (ok)
+    return "";
+  return std::string(isSigned ? "i" : "u") + std::to_string(width) + " " +
+         std::string(roundingModeName(m)) + " a=" + hex(a) + ": ours " + ours.value.str() +
+         " flags " + std::to_string(ours.status.flags) + (invalid ? " (invalid)" : "") +
+         ", APFloat " + bigFromAPInt(result, isSigned).str() + " status " +
+         std::to_string(unsigned(st));
+}
+
 /// Counts of one oracle comparison run.
 struct OracleTally {
   std::string name;
