@@ -24,6 +24,11 @@
 
 namespace qi::golden {
 
+/// The distinct input classes of a case, sorted (its `classes` tag).
+std::vector<std::string> classSet(const GoldenCase &c);
+/// The profiles a case has expected outputs for, in case order.
+std::vector<std::string> profileNamesOf(const GoldenCase &c);
+
 /// The case as JSON text: pretty (one value per line, for the checked-in
 /// suite) or compact (one line, for streaming JSON Lines to stdout).
 std::string caseToJson(const GoldenCase &c, bool compact = false);

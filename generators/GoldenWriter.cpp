@@ -1,0 +1,337 @@
+//===- GoldenWriter.cpp - quant-interp-golden/1 case and manifest writer ---===//
+//
+// Spec: docs/golden-format.md, golden/v1/schema.json.
+//
+//===----------------------------------------------------------------------===//
+#include "GoldenFormat.h"
+
+#include "numeric/FloatCodec.h"
+#include "quant/ParameterMap.h"
+#include "quant/Semantics.h"
+
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <fstream>
+#include <set>
+
+namespace qi::golden {
+
+using numeric::Bits;
+using numeric::FloatFormat;
+using quant::QuantType;
+
+//===----------------------------------------------------------------------===//
+// Writing
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+std::string quote(std::string_view s) {
+  std::string out = "\"";
+  for (char ch : s) {
+    unsigned char c = static_cast<unsigned char>(ch);
+    switch (c) {
+    case '"': out += "\\\""; break;
+    case '\\': out += "\\\\"; break;
+    case '\n': out += "\\n"; break;
+    case '\t': out += "\\t"; break;
+    default:
+      if (c < 0x20) {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\u%04x", c);
+        out += buf;
+      } else {
+        out += ch;
+      }
+    }
+  }
+  return out + "\"";
+}
+
+std::string hex64(uint64_t v) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "0x%016llX", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+template <typename T, typename F> std::string inlineList(const std::vector<T> &v, F f) {
+  std::string out = "[";
+  for (size_t i = 0; i < v.size(); ++i)
+    out += (i ? ", " : "") + f(v[i]);
+  return out + "]";
+}
+
+std::string intList(const std::vector<int64_t> &v) {
+  return inlineList(v, [](int64_t x) { return std::to_string(x); });
+}
+
+std::string floatPair(const FloatFormat &f, Bits b) {
+  return "[" + quote(hexBits(f, b)) + ", " + quote(decimalText(f, b)) + "]";
+}
+
+/// Emits objects with one member per line (pretty) or on one line (compact).
+class Writer {
+public:
+  explicit Writer(bool compact) : compact_(compact) {}
+  void open() { out_ += "{"; depth_++; first_ = true; }
+  void close() {
+    depth_--;
+    newline();
+    out_ += "}";
+    first_ = false;
+  }
+  void key(std::string_view k) {
+    if (!first_)
+      out_ += ",";
+    newline();
+    out_ += quote(k) + ": ";
+    first_ = true;
+  }
+  void raw(const std::string &text) { out_ += text; first_ = false; }
+  void member(std::string_view k, const std::string &rawValue) { key(k); raw(rawValue); }
+  /// A list whose items go one per line (pretty).
+  void tallList(const std::vector<std::string> &items) {
+    if (items.empty()) {
+      raw("[]");
+      return;
+    }
+    out_ += "[";
+    depth_++;
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (i)
+        out_ += ",";
+      newline();
+      out_ += items[i];
+    }
+    depth_--;
+    newline();
+    out_ += "]";
+    first_ = false;
+  }
+  void beginArray() { out_ += "["; depth_++; arrayFirst_ = true; }
+  void arrayItem() {
+    if (!arrayFirst_)
+      out_ += ",";
+    arrayFirst_ = false;
+    newline();
+    first_ = true;
+  }
+  void endArray() { depth_--; newline(); out_ += "]"; first_ = false; }
+  std::string take() { return std::move(out_); }
+
+private:
+  void newline() {
+    if (compact_) {
+      if (!out_.empty() && out_.back() == ',')
+        out_ += " ";
+      return;
+    }
+    out_ += "\n" + std::string(2 * size_t(depth_), ' ');
+  }
+  bool compact_;
+  std::string out_;
+  int depth_ = 0;
+  bool first_ = true, arrayFirst_ = true;
+};
+
+std::string stringList(const std::vector<std::string> &v) {
+  return inlineList(v, [](const std::string &s) { return quote(s); });
+}
+
+std::string tagsJson(const GoldenCase &c) {
+  const CaseParams &p = c.params;
+  return std::string("{") + "\"op\": " + quote(opName(p.op)) +
+         ", \"granularity\": " + quote(granularityName(p.type.granularity)) +
+         ", \"storage\": " + quote(storageTag(p.type)) +
+         ", \"narrow\": " + (p.type.hasNarrowBounds() ? "true" : "false") +
+         ", \"expressed\": " + quote(p.type.expressed->name) +
+         ", \"shapeKind\": " + quote(shapeKindName(p.shapeKind)) +
+         ", \"profiles\": " + stringList(profileNamesOf(c)) +
+         ", \"inputClasses\": " + stringList(classSet(c)) + "}";
+}
+
+std::string expressedName(const CaseParams &p) { return std::string(p.type.expressed->name); }
+
+std::string outputElement(const CaseParams &p) {
+  return p.op == Op::QCast ? resultIntegerSpelling(p.type.storage) : expressedName(p);
+}
+std::string inputElement(const CaseParams &p) {
+  return p.op == Op::QCast ? expressedName(p) : "i" + std::to_string(p.type.storage.width);
+}
+
+std::vector<int64_t> dynamicIndices(const CaseParams &p) {
+  std::vector<int64_t> v;
+  for (size_t k = 0; k < p.dynamic.size(); ++k)
+    if (p.dynamic[k])
+      v.push_back(int64_t(k));
+  return v;
+}
+
+} // namespace
+
+std::vector<std::string> classSet(const GoldenCase &c) {
+  std::set<std::string> s(c.inputClasses.begin(), c.inputClasses.end());
+  return {s.begin(), s.end()};
+}
+
+std::vector<std::string> profileNamesOf(const GoldenCase &c) {
+  std::vector<std::string> v;
+  for (auto &e : c.expected)
+    v.push_back(e.profile);
+  return v;
+}
+
+std::string caseToJson(const GoldenCase &c, bool compact) {
+  const CaseParams &p = c.params;
+  const QuantType &t = p.type;
+  const FloatFormat &E = *t.expressed;
+  Writer w(compact);
+  w.open();
+  w.member("format", quote(kFormatVersion));
+  w.member("id", quote(c.id));
+  w.member("level", quote(c.level));
+  w.member("seed", quote(hex64(c.seed)));
+  w.member("category", quote(caseCategory(p)));
+  if (!p.variant.empty())
+    w.member("variant", quote(p.variant));
+  w.member("tags", tagsJson(c));
+
+  w.key("type");
+  w.open();
+  w.member("mlir", quote(typeSpelling(t)));
+  w.member("storage", quote(storageTag(t)));
+  w.member("storageMin", std::to_string(t.storageMin));
+  w.member("storageMax", std::to_string(t.storageMax));
+  w.member("expressed", quote(E.name));
+  w.member("granularity", quote(granularityName(t.granularity)));
+  if (t.granularity == QuantType::Granularity::PerAxis)
+    w.member("axis", std::to_string(t.axis));
+  if (t.granularity == QuantType::Granularity::SubChannel) {
+    w.member("blockSizes", inlineList(t.blockSizes, [](const std::pair<int32_t, int64_t> &b) {
+               return "[" + std::to_string(b.first) + ", " + std::to_string(b.second) + "]";
+             }));
+    w.member("parameterShape", intList(t.parameterShape));
+  }
+  w.member("scaleFormat", quote(t.scales.front().format->name));
+  w.member("scales", inlineList(t.scales, [](const quant::ScaleValue &s) {
+             return floatPair(*s.format, s.bits);
+           }));
+  w.member("zeroPoints", intList(t.zeroPoints));
+  w.close();
+
+  w.member("program", quote(programText(p)));
+
+  w.key("input");
+  w.open();
+  w.member("type", quote(concreteSpelling(p, inputElement(p))));
+  w.member("shape", intList(p.shape));
+  if (p.shapeKind == ShapeKind::Dynamic)
+    w.member("dynamicDims", intList(dynamicIndices(p)));
+  w.key("values");
+  if (p.op == Op::QCast) {
+    std::vector<std::string> items;
+    for (Bits b : c.inputFloats)
+      items.push_back(floatPair(E, b));
+    w.tallList(items);
+  } else {
+    w.raw(intList(c.inputStored));
+  }
+  w.member("classes", stringList(c.inputClasses));
+  w.close();
+
+  w.key("expected");
+  w.beginArray();
+  for (const ExpectedOutput &e : c.expected) {
+    w.arrayItem();
+    w.open();
+    w.member("profile", quote(e.profile));
+    w.member("semantics", quote(e.profile + ": " + e.description));
+    w.member("type", quote(concreteSpelling(p, outputElement(p))));
+    w.key("values");
+    if (p.op == Op::QCast) {
+      w.raw(intList(e.stored));
+    } else {
+      std::vector<std::string> items;
+      for (Bits b : e.floats)
+        items.push_back(floatPair(E, b));
+      w.tallList(items);
+    }
+    w.member("poison", intList(e.poison));
+    w.close();
+  }
+  w.endArray();
+  w.close();
+  return w.take() + "\n";
+}
+
+void ManifestBuilder::add(const GoldenCase &c, const std::string &file) {
+  Row r;
+  r.entry.id = c.id;
+  r.entry.file = file;
+  r.entry.category = caseCategory(c.params);
+  r.entry.elements = c.numInputs();
+  r.tagsJson = tagsJson(c);
+  rows_.push_back(std::move(r));
+  elements_ += c.numInputs();
+  const CaseParams &p = c.params;
+  counts_["byCategory"][caseCategory(p)]++;
+  counts_["byOp"][std::string(opName(p.op))]++;
+  counts_["byGranularity"][std::string(granularityName(p.type.granularity))]++;
+  counts_["byStorage"][storageTag(p.type) + (p.type.hasNarrowBounds() ? " narrow" : "")]++;
+  counts_["byExpressed"][std::string(p.type.expressed->name)]++;
+  counts_["byShapeKind"][std::string(shapeKindName(p.shapeKind))]++;
+  for (const std::string &cls : c.inputClasses)
+    counts_["inputElementsByClass"][cls]++;
+}
+
+std::string ManifestBuilder::toJson() const {
+  std::vector<const Row *> sorted;
+  for (const Row &r : rows_)
+    sorted.push_back(&r);
+  std::sort(sorted.begin(), sorted.end(),
+            [](const Row *a, const Row *b) { return a->entry.id < b->entry.id; });
+  Writer w(false);
+  w.open();
+  w.member("format", quote(kFormatVersion));
+  w.member("level", quote(level_));
+  w.member("seed", quote(hex64(seed_)));
+  w.key("profiles");
+  {
+    std::vector<std::string> items;
+    for (const std::string &p : profiles_)
+      items.push_back("{\"name\": " + quote(p) + ", \"description\": " +
+                      quote(listProfilesLine(p)) + "}");
+    w.tallList(items);
+  }
+  w.key("counts");
+  w.open();
+  w.member("cases", std::to_string(rows_.size()));
+  w.member("inputElements", std::to_string(elements_));
+  for (const char *group : {"byCategory", "byOp", "byGranularity", "byStorage", "byExpressed",
+                            "byShapeKind", "inputElementsByClass"}) {
+    w.key(group);
+    w.open();
+    auto it = counts_.find(group);
+    if (it != counts_.end())
+      for (auto &[k, n] : it->second)
+        w.member(k, std::to_string(n));
+    w.close();
+  }
+  w.close();
+  w.key("cases");
+  {
+    std::vector<std::string> items;
+    for (const Row *r : sorted)
+      items.push_back("{\"id\": " + quote(r->entry.id) + ", \"file\": " + quote(r->entry.file) +
+                      ", \"category\": " + quote(r->entry.category) +
+                      ", \"elements\": " + std::to_string(r->entry.elements) +
+                      ", \"tags\": " + r->tagsJson + "}");
+    w.tallList(items);
+  }
+  w.close();
+  return w.take() + "\n";
+}
+
+} // namespace qi::golden
