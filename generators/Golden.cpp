@@ -273,17 +273,22 @@ bool evaluateProfile(const GoldenCase &c, const std::string &profile, ExpectedOu
     error = "unknown profile '" + profile + "' (known: " + quant::allProfileNames() + ")";
     return false;
   }
+  return evaluateSemantics(c, *semantics, profile, out, error);
+}
+
+bool evaluateSemantics(const GoldenCase &c, const quant::Semantics &semantics,
+                       const std::string &name, ExpectedOutput &out, std::string &error) {
   const CaseParams &p = c.params;
   std::optional<quant::ParameterMap> map = quant::ParameterMap::build(
       p.type, p.shape, p.shapeKind != ShapeKind::Scalar, error);
   if (!map)
     return false;
   out = ExpectedOutput{};
-  out.profile = profile;
-  out.description = semantics->describe();
+  out.profile = name;
+  out.description = semantics.describe();
   size_t n = c.numInputs();
   if (p.op == Op::QCast) {
-    quant::QuantizeKernel kernel(p.type, *semantics);
+    quant::QuantizeKernel kernel(p.type, semantics);
     out.stored.resize(n);
     for (size_t i = 0; i < n; ++i) {
       quant::StoredOutcome o = kernel(c.inputFloats[i], map->parameterIndex(int64_t(i)));
@@ -293,7 +298,7 @@ bool evaluateProfile(const GoldenCase &c, const std::string &profile, ExpectedOu
         out.stored[i] = o.value;
     }
   } else {
-    quant::DequantizeKernel kernel(p.type, *semantics);
+    quant::DequantizeKernel kernel(p.type, semantics);
     out.floats.resize(n);
     for (size_t i = 0; i < n; ++i) {
       quant::ExpressedOutcome o = kernel(c.inputStored[i], map->parameterIndex(int64_t(i)));

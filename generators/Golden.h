@@ -5,6 +5,9 @@
 // tensor and the expected outputs under one or more profiles, computed by
 // the same kernels quant-interp runs (QuantizeKernel / DequantizeKernel).
 //
+// An expected-rejection case (variant "reject") has no expected outputs but
+// a Rejection: its program, run on its input, must fail (GoldenRun.h).
+//
 // Case IDs are derived from the case's parameters (op, quantized type, shape
 // kind, concrete shape, variant), never from generation order, so adding a
 // case to a level does not rename the others. Each case has its own seed,
@@ -17,9 +20,11 @@
 
 #include "numeric/FloatFormat.h"
 #include "quant/QuantType.h"
+#include "quant/Semantics.h"
 #include "value/Shape.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -70,6 +75,22 @@ struct ExpectedOutput {
   std::vector<int64_t> poison;         ///< flat indices, ascending
 };
 
+/// An expected rejection: the case's program must not produce an output for
+/// its input. `reason` is "verifier" (MLIR's verifier rejects the program) or
+/// "runtime-integrity" (the program is valid, but the input's runtime shape
+/// breaks per-axis integrity or sub-channel block divisibility); `message` is
+/// quant-interp's one-line error message for it.
+struct Rejection {
+  std::string reason;
+  std::string message;
+};
+
+/// The two rejection reasons.
+inline constexpr std::string_view kRejectVerifier = "verifier";
+inline constexpr std::string_view kRejectRuntimeIntegrity = "runtime-integrity";
+/// The variant of every rejection case (its ID reads `...-<shape kind>-reject-<hash>`).
+inline constexpr std::string_view kRejectVariant = "reject";
+
 struct GoldenCase {
   std::string id;
   std::string level;
@@ -78,7 +99,9 @@ struct GoldenCase {
   std::vector<numeric::Bits> inputFloats; ///< qcast input (expressed bit patterns)
   std::vector<int64_t> inputStored;       ///< dcast input (stored integers)
   std::vector<std::string> inputClasses;  ///< one class name per element
-  std::vector<ExpectedOutput> expected;
+  std::vector<ExpectedOutput> expected; ///< empty for a rejection case
+  /// Set for an expected-rejection case (then `expected` is empty).
+  std::optional<Rejection> rejection;
 
   size_t numInputs() const {
     return params.op == Op::QCast ? inputFloats.size() : inputStored.size();
@@ -113,8 +136,25 @@ std::string storageTag(const quant::QuantType &type);
 
 // --- Generation ---------------------------------------------------------------
 
-/// The case parameters of a level (order: the manifest's order).
+/// The case parameters of a level (order: the manifest's order). For the
+/// exhaustive level this holds all 65,540 cases' parameters; prefer
+/// forEachLevelCase there.
 std::vector<CaseParams> levelCases(Level level);
+/// Calls `visit` with the parameters of every case of `level`, in order, one
+/// at a time: the exhaustive level's 65,536 f32 chunks are made on the fly,
+/// so a caller that builds, writes and drops each case streams in constant
+/// memory. Stops when `visit` returns false.
+void forEachLevelCase(Level level, const std::function<bool(const CaseParams &)> &visit);
+/// The number of cases forEachLevelCase visits.
+size_t levelCaseCount(Level level);
+/// Elements per chunk of the exhaustive f32 cases (2^16).
+inline constexpr int64_t kExhaustiveChunkElements = int64_t(1) << 16;
+/// The variant of chunk `k` of an exhaustive 32-bit sweep: `chunk` and 4
+/// lower-case hex digits (`chunk00ff`); its inputs are the bit patterns
+/// k * 2^16 ... k * 2^16 + 2^16 - 1.
+std::string exhaustiveChunkVariant(uint64_t k);
+/// k for an exhaustive chunk variant, nullopt for any other variant.
+std::optional<uint64_t> exhaustiveChunkIndex(std::string_view variant);
 
 /// Parses "a,b,c" (or "all") into profile names; on an unknown name returns
 /// nullopt and names it in `error`.
@@ -133,6 +173,10 @@ GoldenCase buildCase(const CaseParams &params, Level level, uint64_t suiteSeed,
 /// profile is unknown or the shape breaks the type's integrity rules.
 bool evaluateProfile(const GoldenCase &c, const std::string &profile, ExpectedOutput &out,
                      std::string &error);
+/// The same under any semantics (a profile with knobs changed), recorded as
+/// profile `name` in `out`.
+bool evaluateSemantics(const GoldenCase &c, const quant::Semantics &semantics,
+                       const std::string &name, ExpectedOutput &out, std::string &error);
 
 /// Per-case seed: splitmix64 of the suite seed mixed with the ID's hash.
 uint64_t caseSeed(uint64_t suiteSeed, const std::string &id);

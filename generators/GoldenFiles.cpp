@@ -21,7 +21,9 @@ namespace {
 char gTempPath[4096];
 volatile sig_atomic_t gTempActive = 0;
 
-extern "C" void onInterrupt(int sig) {
+// A unique C name: other libraries linked with this one (the runner) have
+// their own SIGINT handlers.
+extern "C" void qiGoldenOnInterrupt(int sig) {
   if (gTempActive)
     unlink(gTempPath);
   signal(sig, SIG_DFL);
@@ -31,9 +33,9 @@ extern "C" void onInterrupt(int sig) {
 } // namespace
 
 void installInterruptCleanup() {
-  signal(SIGINT, onInterrupt);
-  signal(SIGTERM, onInterrupt);
-  signal(SIGHUP, onInterrupt);
+  signal(SIGINT, qiGoldenOnInterrupt);
+  signal(SIGTERM, qiGoldenOnInterrupt);
+  signal(SIGHUP, qiGoldenOnInterrupt);
 }
 
 bool pathExists(const std::string &path) {
@@ -164,6 +166,7 @@ void appendLE(std::string &out, uint64_t v, unsigned bytes) {
 /// as an unsigned integer of the same size.
 std::pair<std::string, unsigned> floatDtype(const numeric::FloatFormat &f) {
   unsigned bytes = (f.sizeInBits + 7) / 8;
+  bytes = bytes <= 1 ? 1 : bytes <= 2 ? 2 : bytes <= 4 ? 4 : 8; // NumPy sizes (tf32: <u4)
   if (f.name == "f16")
     return {"<f2", 2};
   if (f.name == "f32")

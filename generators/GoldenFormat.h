@@ -35,7 +35,10 @@ std::string caseToJson(const GoldenCase &c, bool compact = false);
 
 /// Parses and validates a case file's text. On failure returns false and
 /// sets `error` to "WHERE: PROBLEM" (WHERE is a JSON path such as
-/// /input/values/3).
+/// /input/values/3). An expected-rejection case comes back with
+/// `rejection` set and no expected outputs (its consistency with the
+/// parameters checked, see rejectionMatchesParams in GoldenRun.h; running the
+/// program is verifyRejection's job).
 bool caseFromJson(const std::string &text, GoldenCase &out, std::string &error);
 
 /// One manifest row.
@@ -74,7 +77,8 @@ private:
 
 bool manifestFromJson(const std::string &text, Manifest &out, std::string &error);
 
-/// Reads `dir`/manifest.json and every case it lists, validating each. On
+/// Reads `dir`/manifest.json and every case it lists, validating each (every
+/// case that is not an expected rejection lists the manifest's profiles). On
 /// failure `error` names the file and the problem.
 bool loadSuite(const std::string &dir, Manifest &manifest, std::vector<GoldenCase> &cases,
                std::string &error);

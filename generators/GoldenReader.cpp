@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "GoldenFormat.h"
+#include "GoldenRun.h"
 
 #include "numeric/FloatCodec.h"
 #include "quant/ParameterMap.h"
@@ -249,7 +250,7 @@ void readCase(const Value &root, GoldenCase &c) {
     fail("/format", "unsupported format version '" + format + "' (this quant-golden reads " +
                         std::string(kFormatVersion) + ")");
   closedKeys(o, "", {"format", "id", "level", "seed", "category", "variant", "tags", "type",
-                     "program", "input", "expected"});
+                     "program", "input", "rejection", "expected"});
   c.level = asString(o.get("level"), "/level");
   if (!parseLevel(c.level))
     fail("/level", "unknown level '" + c.level + "'");
@@ -260,7 +261,7 @@ void readCase(const Value &root, GoldenCase &c) {
 
   const Object &tags = asObject(o.get("tags"), "/tags");
   closedKeys(tags, "/tags", {"op", "granularity", "storage", "narrow", "expressed", "shapeKind",
-                             "profiles", "inputClasses"});
+                             "rejection", "profiles", "inputClasses"});
   std::string op = asString(tags.get("op"), "/tags/op");
   if (!parseOp(op))
     fail("/tags/op", "unknown op '" + op + "' (expected qcast or dcast)");
@@ -294,9 +295,20 @@ void readCase(const Value &root, GoldenCase &c) {
   int64_t n = p.shapeKind == ShapeKind::Scalar ? 1 : numElements(p.shape);
   if (n > (int64_t(1) << 24))
     fail("/input/shape", "more than 2^24 elements");
+  if (const Value *r = o.get("rejection")) {
+    const Object &ro = asObject(r, "/rejection");
+    closedKeys(ro, "/rejection", {"reason", "message"});
+    c.rejection = Rejection{asString(ro.get("reason"), "/rejection/reason"),
+                            asString(ro.get("message"), "/rejection/message")};
+  }
   std::string error;
-  if (!quant::ParameterMap::build(p.type, p.shape, p.shapeKind != ShapeKind::Scalar, error))
+  if (c.rejection) {
+    // The shape breaks the type's integrity rules (runtime-integrity) or the
+    // program is invalid (verifier); checked against the parameters below.
+  } else if (!quant::ParameterMap::build(p.type, p.shape, p.shapeKind != ShapeKind::Scalar,
+                                         error)) {
     fail("/input/shape", error);
+  }
   const FloatFormat &E = *p.type.expressed;
   const Array &values = asArray(in.get("values"), "/input/values");
   if (int64_t(values.size()) != n)
@@ -321,8 +333,10 @@ void readCase(const Value &root, GoldenCase &c) {
     c.inputClasses.push_back(asString(&classes[i], "/input/classes/" + std::to_string(i)));
 
   const Array &expected = asArray(o.get("expected"), "/expected");
-  if (expected.empty())
+  if (expected.empty() && !c.rejection)
     fail("/expected", "no expected output");
+  if (!expected.empty() && c.rejection)
+    fail("/expected", "a rejection case has no expected output ([])");
   for (size_t k = 0; k < expected.size(); ++k) {
     std::string where = "/expected/" + std::to_string(k);
     const Object &e = asObject(&expected[k], where);
@@ -392,6 +406,12 @@ void readCase(const Value &root, GoldenCase &c) {
   checkTag("expressed", std::string(E.name));
   if (asBool(tags.get("narrow"), "/tags/narrow") != p.type.hasNarrowBounds())
     fail("/tags/narrow", "does not match the storage bounds");
+  if (asBool(tags.get("rejection"), "/tags/rejection") != c.rejection.has_value())
+    fail("/tags/rejection", "does not match the presence of /rejection");
+  if (c.rejection && !rejectionMatchesParams(p, *c.rejection, error))
+    fail("/rejection", error);
+  if (!c.rejection && p.variant == kRejectVariant)
+    fail("/variant", "variant '" + p.variant + "' is reserved for rejection cases");
   std::vector<std::string> tagProfiles, tagClasses;
   const Array &tp = asArray(tags.get("profiles"), "/tags/profiles");
   for (size_t i = 0; i < tp.size(); ++i)
@@ -405,9 +425,41 @@ void readCase(const Value &root, GoldenCase &c) {
     fail("/tags/inputClasses", "is not the sorted set of /input/classes");
 }
 
+/// llvm::json::parse recurses once per nesting level, without a limit: a
+/// corrupt file such as "[[[[..." (100,000 levels) overflowed the stack
+/// (golden-reader fuzzer, docs/reliability.md). Golden files nest at most 5
+/// levels; refuse more than kMaxJsonDepth before parsing.
+constexpr int kMaxJsonDepth = 64;
+bool jsonTooDeep(const std::string &text, std::string &error) {
+  int depth = 0;
+  bool inString = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char ch = text[i];
+    if (inString) {
+      if (ch == '\\')
+        ++i;
+      else if (ch == '"')
+        inString = false;
+    } else if (ch == '"') {
+      inString = true;
+    } else if (ch == '[' || ch == '{') {
+      if (++depth > kMaxJsonDepth) {
+        error = "not valid JSON: nested more than " + std::to_string(kMaxJsonDepth) +
+                " levels deep";
+        return true;
+      }
+    } else if (ch == ']' || ch == '}') {
+      --depth;
+    }
+  }
+  return false;
+}
+
 } // namespace
 
 bool caseFromJson(const std::string &text, GoldenCase &out, std::string &error) {
+  if (jsonTooDeep(text, error))
+    return false;
   llvm::Expected<Value> parsed = llvm::json::parse(text);
   if (!parsed) {
     error = "not valid JSON: " + llvm::toString(parsed.takeError());
@@ -424,6 +476,8 @@ bool caseFromJson(const std::string &text, GoldenCase &out, std::string &error) 
 }
 
 bool manifestFromJson(const std::string &text, Manifest &out, std::string &error) {
+  if (jsonTooDeep(text, error))
+    return false;
   llvm::Expected<Value> parsed = llvm::json::parse(text);
   if (!parsed) {
     error = "not valid JSON: " + llvm::toString(parsed.takeError());
@@ -475,68 +529,6 @@ bool manifestFromJson(const std::string &text, Manifest &out, std::string &error
   } catch (const FormatError &e) {
     error = e.message;
     return false;
-  }
-  return true;
-}
-
-bool readFile(const std::string &path, std::string &text, std::string &error) {
-  std::FILE *f = std::fopen(path.c_str(), "rb");
-  if (!f) {
-    error = std::strerror(errno);
-    return false;
-  }
-  text.clear();
-  char buf[1 << 16];
-  size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
-    text.append(buf, n);
-  bool bad = std::ferror(f);
-  std::fclose(f);
-  if (bad) {
-    error = "read error";
-    return false;
-  }
-  return true;
-}
-
-bool loadSuite(const std::string &dir, Manifest &manifest, std::vector<GoldenCase> &cases,
-               std::string &error) {
-  std::string manifestPath = dir + "/manifest.json";
-  std::string text, why;
-  if (!readFile(manifestPath, text, why)) {
-    error = manifestPath + ": cannot read: " + why;
-    return false;
-  }
-  if (!manifestFromJson(text, manifest, why)) {
-    error = manifestPath + ": " + why;
-    return false;
-  }
-  cases.clear();
-  for (const ManifestEntry &e : manifest.cases) {
-    std::string path = dir + "/" + e.file;
-    if (!readFile(path, text, why)) {
-      error = path + ": cannot read: " + why + " (listed in " + manifestPath + ")";
-      return false;
-    }
-    GoldenCase c;
-    if (!caseFromJson(text, c, why)) {
-      error = path + ": " + why;
-      return false;
-    }
-    if (c.id != e.id) {
-      error = path + ": /id: '" + c.id + "' but the manifest lists it as '" + e.id + "'";
-      return false;
-    }
-    if (c.numInputs() != e.elements || caseCategory(c.params) != e.category) {
-      error = path + ": does not match its manifest row (elements / category)";
-      return false;
-    }
-    std::vector<std::string> profiles = profileNamesOf(c);
-    if (profiles != manifest.profiles) {
-      error = path + ": /expected: profiles differ from the manifest's profiles";
-      return false;
-    }
-    cases.push_back(std::move(c));
   }
   return true;
 }

@@ -148,6 +148,7 @@ std::string tagsJson(const GoldenCase &c) {
          ", \"narrow\": " + (p.type.hasNarrowBounds() ? "true" : "false") +
          ", \"expressed\": " + quote(p.type.expressed->name) +
          ", \"shapeKind\": " + quote(shapeKindName(p.shapeKind)) +
+         ", \"rejection\": " + (c.rejection ? "true" : "false") +
          ", \"profiles\": " + stringList(profileNamesOf(c)) +
          ", \"inputClasses\": " + stringList(classSet(c)) + "}";
 }
@@ -241,8 +242,19 @@ std::string caseToJson(const GoldenCase &c, bool compact) {
   w.member("classes", stringList(c.inputClasses));
   w.close();
 
+  if (c.rejection) {
+    w.key("rejection");
+    w.open();
+    w.member("reason", quote(c.rejection->reason));
+    w.member("message", quote(c.rejection->message));
+    w.close();
+  }
+
   w.key("expected");
-  w.beginArray();
+  if (c.expected.empty())
+    w.raw("[]"); // a rejection case
+  else
+    w.beginArray();
   for (const ExpectedOutput &e : c.expected) {
     w.arrayItem();
     w.open();
@@ -261,7 +273,8 @@ std::string caseToJson(const GoldenCase &c, bool compact) {
     w.member("poison", intList(e.poison));
     w.close();
   }
-  w.endArray();
+  if (!c.expected.empty())
+    w.endArray();
   w.close();
   return w.take() + "\n";
 }
@@ -282,6 +295,7 @@ void ManifestBuilder::add(const GoldenCase &c, const std::string &file) {
   counts_["byStorage"][storageTag(p.type) + (p.type.hasNarrowBounds() ? " narrow" : "")]++;
   counts_["byExpressed"][std::string(p.type.expressed->name)]++;
   counts_["byShapeKind"][std::string(shapeKindName(p.shapeKind))]++;
+  counts_["byRejection"][c.rejection ? c.rejection->reason : std::string("none")]++;
   for (const std::string &cls : c.inputClasses)
     counts_["inputElementsByClass"][cls]++;
 }
@@ -310,7 +324,7 @@ std::string ManifestBuilder::toJson() const {
   w.member("cases", std::to_string(rows_.size()));
   w.member("inputElements", std::to_string(elements_));
   for (const char *group : {"byCategory", "byOp", "byGranularity", "byStorage", "byExpressed",
-                            "byShapeKind", "inputElementsByClass"}) {
+                            "byShapeKind", "byRejection", "inputElementsByClass"}) {
     w.key(group);
     w.open();
     auto it = counts_.find(group);

@@ -5,7 +5,9 @@ For every case of a suite (or every --sample-th one), the case's program is
 parsed and run by `quant-interp - --profile=P --arg=INPUT` with the case's
 input, and the printed result (stored integers, or --hex bit patterns for
 floats, and the `// poison:` line) must equal the case's expected output for
-P (default: reference). Python standard library only: it reads the
+P (default: reference). An expected-rejection case (`"rejection"`) must make
+quant-interp exit with status 1 and print exactly one line
+`FILE:LINE:COL: error: MESSAGE` with the case's message. Python standard library only: it reads the
 quant-interp-golden/1 files itself, as docs/golden-format.md promises.
 
 usage: run_golden_cases.py --quant-interp BIN --suite DIR [--profile P] [--jobs N]
@@ -55,6 +57,8 @@ def parse_output(case, lines):
     # Bytes per element: the expressed format's hex digits (e.g. 4 for f16).
     vals = case["expected"][0]["values"]
     nbytes = ((len(vals[0][0]) - 2) * 4 + 7) // 8 if vals else 1
+    if body == "dense<>":  # an empty tensor
+        return [], poison
     if body.startswith("0x"):  # scalar
         return [int(body, 16)], poison
     m = re.fullmatch(r'dense<"0x([0-9A-F]*)">', body)
@@ -65,9 +69,23 @@ def parse_output(case, lines):
     return vals, poison
 
 
+def run_rejection(quant_interp, path, case):
+    cmd = [quant_interp, "-", "--arg=" + argument(case)]
+    proc = subprocess.run(cmd, input=case["program"], capture_output=True, text=True)
+    want = case["rejection"]["message"]
+    lines = proc.stderr.strip().split("\n")
+    if proc.returncode != 1 or proc.stdout or len(lines) != 1 or \
+            not re.fullmatch(r"[^:]+:\d+:\d+: error: " + re.escape(want), lines[0]):
+        return "%s: expected rejection '%s'; quant-interp exited %d with stdout %r stderr %r" % (
+            path, want, proc.returncode, proc.stdout[:200], proc.stderr[:300])
+    return ""
+
+
 def run_case(quant_interp, path, profile):
     with open(path) as f:
         case = json.load(f)
+    if "rejection" in case:
+        return run_rejection(quant_interp, path, case)
     expected = [e for e in case["expected"] if e["profile"] == profile]
     if not expected:
         return None

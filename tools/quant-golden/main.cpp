@@ -15,6 +15,7 @@
 #include "generators/Golden.h"
 #include "generators/GoldenFiles.h"
 #include "generators/GoldenFormat.h"
+#include "generators/GoldenRun.h"
 
 #include "quant/Semantics.h"
 
@@ -37,15 +38,17 @@ namespace {
 const char *const kUsage =
     "usage: quant-golden generate --level=smoke|full|exhaustive --out=DIR|- [--seed=N] "
     "[--profiles=a,b,...|all]\n"
+    "                             [--skip=N] [--limit=N]   (with --out=- only)\n"
     "       quant-golden check --suite=DIR\n"
     "       quant-golden export --npy --suite=DIR --out=DIR\n"
     "       quant-golden --help | --version\n"
     "\n"
     "generate  writes one JSON file per case (DIR/cases/<id>.json) and DIR/manifest.json last;\n"
-    "          --out=- streams the cases as JSON Lines to stdout (no manifest). Default seed 1,\n"
-    "          default profiles reference,mlir-lower-quant-ops.\n"
-    "check     re-evaluates every case of a suite with quant-interp's kernels; exit 1 on any\n"
-    "          mismatch.\n"
+    "          --out=- streams the cases as JSON Lines to stdout (no manifest); --skip / --limit\n"
+    "          stream a slice of the level's cases. Default seed 1, default profiles\n"
+    "          reference,mlir-lower-quant-ops.\n"
+    "check     re-evaluates every case of a suite with quant-interp's kernels, and runs every\n"
+    "          expected-rejection case's program; exit 1 on any mismatch.\n"
     "export    writes DIR/<id>/input.npy, <profile>.npy and <profile>.poison.npy per case.\n"
     "Format: docs/golden-format.md (\"quant-interp-golden/1\").\n";
 
@@ -129,7 +132,8 @@ struct Progress {
 int generate(int argc, char **argv) {
   Flags flags;
   std::string error;
-  if (!parseFlags(argc, argv, {"level", "out", "seed", "profiles"}, {}, flags, error))
+  if (!parseFlags(argc, argv, {"level", "out", "seed", "profiles", "skip", "limit"}, {}, flags,
+                  error))
     return usageError(error);
   if (!flags.values.count("level"))
     return usageError("generate needs --level=smoke|full|exhaustive");
@@ -149,19 +153,43 @@ int generate(int argc, char **argv) {
   if (!profiles)
     return usageError("--profiles: " + error);
 
-  std::vector<CaseParams> params = levelCases(*level);
   std::string out = flags.values["out"];
+  uint64_t skip = 0, limit = UINT64_MAX;
+  for (auto [name, target] : {std::pair{"skip", &skip}, std::pair{"limit", &limit}}) {
+    if (!flags.values.count(name))
+      continue;
+    if (out != "-")
+      return usageError(std::string("--") + name + " needs --out=- (a suite directory holds a "
+                        "whole level)");
+    if (!parseSeed(flags.values[name], *target))
+      return usageError(std::string("bad --") + name + " value '" + flags.values[name] +
+                        "' (expected an unsigned integer)");
+  }
   Progress progress;
   if (out == "-") {
-    for (size_t i = 0; i < params.size(); ++i) {
-      GoldenCase c = buildCase(params[i], *level, seed, *profiles);
-      progress.show(i + 1, params.size(), c.id);
+    // One case at a time: built, printed, dropped (the exhaustive level's
+    // 2^32 f32 inputs stream in 2^16-element chunks).
+    size_t total = levelCaseCount(*level), index = 0;
+    uint64_t printed = 0;
+    bool writeFailed = false;
+    forEachLevelCase(*level, [&](const CaseParams &p) {
+      if (index++ < skip)
+        return true;
+      if (printed >= limit)
+        return false;
+      GoldenCase c = buildCase(p, *level, seed, *profiles);
+      progress.show(index, total, c.id);
       std::string line = caseToJson(c, /*compact=*/true);
-      std::fwrite(line.data(), 1, line.size(), stdout);
-    }
+      ++printed;
+      writeFailed = std::fwrite(line.data(), 1, line.size(), stdout) != line.size();
+      return !writeFailed;
+    });
     progress.finish();
-    return std::fflush(stdout) == 0 ? 0 : dataError("cannot write to stdout");
+    return !writeFailed && std::fflush(stdout) == 0 ? 0 : dataError("cannot write to stdout");
   }
+  if (*level == Level::Exhaustive)
+    return usageError("the exhaustive level (every f32 input: about 2^32 elements) is streamed, "
+                      "not stored: use --out=-");
 
   // The directory must be new, empty, or a previous suite (has manifest.json).
   if (pathExists(out) && !isDirectoryEmpty(out) && !pathExists(out + "/manifest.json"))
@@ -175,15 +203,21 @@ int generate(int argc, char **argv) {
   removeStaleTemporaries(casesDir);
   ManifestBuilder manifest(std::string(levelName(*level)), seed, *profiles);
   std::set<std::string> written;
-  for (size_t i = 0; i < params.size(); ++i) {
-    GoldenCase c = buildCase(params[i], *level, seed, *profiles);
-    progress.show(i + 1, params.size(), c.id);
+  size_t total = levelCaseCount(*level), index = 0;
+  std::string failure;
+  forEachLevelCase(*level, [&](const CaseParams &p) {
+    GoldenCase c = buildCase(p, *level, seed, *profiles);
+    progress.show(++index, total, c.id);
     if (!written.insert(c.id).second)
-      return dataError("internal error: duplicate case id " + c.id);
-    if (!writeFileAtomic(casesDir, c.id + ".json", caseToJson(c), error))
-      return dataError(error);
-    manifest.add(c, "cases/" + c.id + ".json");
-  }
+      failure = "internal error: duplicate case id " + c.id;
+    else if (!writeFileAtomic(casesDir, c.id + ".json", caseToJson(c), failure))
+      return false;
+    else
+      manifest.add(c, "cases/" + c.id + ".json");
+    return failure.empty();
+  });
+  if (!failure.empty())
+    return dataError(failure);
   progress.finish();
   if (!writeFileAtomic(out, "manifest.json", manifest.toJson(), error))
     return dataError(error);
@@ -223,12 +257,23 @@ int check(int argc, char **argv) {
   std::vector<GoldenCase> cases;
   if (!loadSuite(dir, manifest, cases, error))
     return dataError(error);
-  size_t mismatches = 0, compared = 0;
+  size_t mismatches = 0, compared = 0, rejections = 0;
   Progress progress;
   for (size_t k = 0; k < cases.size(); ++k) {
     const GoldenCase &c = cases[k];
     progress.show(k + 1, cases.size(), c.id);
     std::string file = dir + "/cases/" + c.id + ".json";
+    if (c.rejection) {
+      // Run the program as quant-interp does: it must fail where and how the
+      // file says.
+      ++rejections;
+      if (!verifyRejection(c, error)) {
+        ++mismatches;
+        progress.finish();
+        std::cout << file << ": /rejection: " << error << "\n";
+      }
+      continue;
+    }
     for (size_t e = 0; e < c.expected.size(); ++e) {
       ExpectedOutput mine;
       if (!evaluateProfile(c, c.expected[e].profile, mine, error)) {
@@ -252,8 +297,8 @@ int check(int argc, char **argv) {
     }
   }
   progress.finish();
-  std::cout << "checked " << cases.size() << " cases, " << compared
-            << " expected elements: " << (mismatches ? std::to_string(mismatches) + " mismatches"
+  std::cout << "checked " << cases.size() << " cases, " << compared << " expected elements, "
+            << rejections << " rejections: " << (mismatches ? std::to_string(mismatches) + " mismatches"
                                                      : std::string("all agree"))
             << "\n";
   return mismatches ? 1 : 0;

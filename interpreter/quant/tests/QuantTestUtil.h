@@ -1,7 +1,8 @@
 //===- QuantTestUtil.h - Shared helpers of the quant tests ------*- C++ -*-===//
 //
 // Builders for hand-made QuantType objects (per-layer, per-axis,
-// sub-channel), host-float bit conversions, and the two kernel calls. The
+// sub-channel; the fields are filled by quant/QuantTypeBuilder.h, shared
+// with the golden generators), host-float bit conversions, and the two kernel calls. The
 // expected values in the tests are computed by hand (or with the host's
 // IEEE hardware where the comment says so), never with the numeric core.
 //
@@ -13,6 +14,7 @@
 #include "quant/Kernels.h"
 #include "quant/ParameterMap.h"
 #include "quant/QuantType.h"
+#include "quant/QuantTypeBuilder.h"
 #include "quant/Semantics.h"
 
 #include <gtest/gtest.h>
@@ -66,29 +68,15 @@ inline IntFormat sInt(unsigned width) { return IntFormat{width, true}; }
 inline IntFormat uInt(unsigned width) { return IntFormat{width, false}; }
 
 /// A per-layer or per-axis scale: MLIR stores it as f64. [qtype.scale]
-inline ScaleValue f64Scale(double s) { return {&numeric::f64Format(), f64Bits(s)}; }
-
-inline void setStorage(QuantType &t, IntFormat storage,
-                       std::optional<std::pair<int64_t, int64_t>> bounds) {
-  t.storage = storage;
-  t.storageMin = static_cast<int64_t>(storage.min());
-  t.storageMax = static_cast<int64_t>(storage.max());
-  if (bounds) {
-    t.storageMin = bounds->first;
-    t.storageMax = bounds->second;
-  }
-}
+using build::f64Scale;
+/// Storage type and optional narrow bounds.
+using build::setStorage;
 
 /// !quant.uniform<storage<min:max>:expressed, scale:zeroPoint>
 inline QuantType perLayer(IntFormat storage, const FloatFormat &expressed, double scale,
                           int64_t zeroPoint = 0,
                           std::optional<std::pair<int64_t, int64_t>> bounds = {}) {
-  QuantType t;
-  setStorage(t, storage, bounds);
-  t.expressed = &expressed;
-  t.granularity = QuantType::Granularity::PerLayer;
-  t.scales = {f64Scale(scale)};
-  t.zeroPoints = {zeroPoint};
+  QuantType t = build::perLayer(storage, bounds, expressed, scale, zeroPoint);
   t.spelling = "!quant.uniform<" + storage.name() + ":" + std::string(expressed.name) +
                ", per-layer>";
   return t;
@@ -99,16 +87,9 @@ inline QuantType perAxis(IntFormat storage, const FloatFormat &expressed, int32_
                          const std::vector<double> &scales,
                          std::vector<int64_t> zeroPoints = {},
                          std::optional<std::pair<int64_t, int64_t>> bounds = {}) {
-  QuantType t;
-  setStorage(t, storage, bounds);
-  t.expressed = &expressed;
-  t.granularity = QuantType::Granularity::PerAxis;
-  t.axis = axis;
-  for (double s : scales)
-    t.scales.push_back(f64Scale(s));
   if (zeroPoints.empty())
     zeroPoints.assign(scales.size(), 0);
-  t.zeroPoints = std::move(zeroPoints);
+  QuantType t = build::perAxis(storage, bounds, expressed, axis, scales, std::move(zeroPoints));
   t.spelling = "!quant.uniform<" + storage.name() + ":" + std::string(expressed.name) +
                ":" + std::to_string(axis) + ", per-axis>";
   return t;
@@ -121,17 +102,10 @@ inline QuantType subChannel(IntFormat storage, const FloatFormat &expressed,
                             Shape parameterShape, const std::vector<Bits> &scaleBits,
                             std::vector<int64_t> zeroPoints = {},
                             std::optional<std::pair<int64_t, int64_t>> bounds = {}) {
-  QuantType t;
-  setStorage(t, storage, bounds);
-  t.expressed = &expressed;
-  t.granularity = QuantType::Granularity::SubChannel;
-  t.blockSizes = std::move(blockSizes);
-  t.parameterShape = std::move(parameterShape);
-  for (Bits b : scaleBits)
-    t.scales.push_back({&expressed, b});
   if (zeroPoints.empty())
     zeroPoints.assign(scaleBits.size(), 0);
-  t.zeroPoints = std::move(zeroPoints);
+  QuantType t = build::subChannel(storage, bounds, expressed, std::move(blockSizes),
+                                  std::move(parameterShape), scaleBits, std::move(zeroPoints));
   t.spelling = "!quant.uniform<" + storage.name() + ":" + std::string(expressed.name) +
                ", sub-channel>";
   return t;

@@ -1,0 +1,138 @@
+//===- GoldenBuild.cpp - Case assembly: inputs and expected outputs ---------===//
+//
+// Spec: docs/golden-format.md, "Case IDs and seeds", "Input classes". Turns
+// the parameters of a case into its inputs (edge values of GoldenInputs.cpp
+// interleaved with seeded random ones) and its expected outputs.
+//
+//===----------------------------------------------------------------------===//
+#include "Golden.h"
+#include "GoldenInputs.h"
+#include "GoldenRun.h"
+
+#include "generators/Prng.h"
+#include "quant/ParameterMap.h"
+
+#include <map>
+#include <stdexcept>
+
+namespace qi::golden {
+
+using numeric::Bits;
+using quant::QuantType;
+using namespace detail;
+
+GoldenCase buildCase(const CaseParams &params, Level level, uint64_t suiteSeed,
+                     const std::vector<std::string> &profiles) {
+  GoldenCase c;
+  c.params = params;
+  c.id = caseId(params);
+  c.level = std::string(levelName(level));
+  c.seed = caseSeed(suiteSeed, c.id);
+  generators::SplitMix64 rng(c.seed);
+  const QuantType &type = params.type;
+  const bool reject = params.variant == kRejectVariant;
+  std::string error;
+  std::optional<quant::ParameterMap> map = quant::ParameterMap::build(
+      type, params.shape, params.shapeKind != ShapeKind::Scalar, error);
+  if (!map && !reject)
+    throw std::logic_error("golden case " + c.id + ": " + error);
+  // A rejection case's shape breaks the type's integrity rules: its inputs
+  // are made for parameter 0.
+  auto parameterOf = [&](int64_t i) { return map ? map->parameterIndex(i) : int64_t(0); };
+  int64_t n = params.shapeKind == ShapeKind::Scalar ? 1 : numElements(params.shape);
+
+  std::optional<uint64_t> chunk = exhaustiveChunkIndex(params.variant);
+  if (params.variant == "exhaustive" || chunk) {
+    // Every bit pattern in order; chunk k holds the patterns k * n ... k * n + n - 1.
+    uint64_t first = chunk ? *chunk * uint64_t(n) : 0;
+    for (int64_t i = 0; i < n; ++i) {
+      uint64_t bits = first + uint64_t(i);
+      if (params.op == Op::QCast)
+        c.inputFloats.push_back(Bits(bits));
+      else
+        c.inputStored.push_back(static_cast<int64_t>(type.storage.fromBits(bits)));
+      c.inputClasses.push_back("exhaustive");
+    }
+  } else {
+    std::map<int64_t, ParamView> views;
+    auto view = [&](int64_t p) -> const ParamView & {
+      auto it = views.find(p);
+      if (it == views.end())
+        it = views.emplace(p, viewOf(type, p)).first;
+      return it->second;
+    };
+    // Edge values per parameter, computed on first use.
+    std::map<int64_t, std::vector<Edge>> qEdges;
+    std::map<int64_t, std::vector<std::pair<std::string, int64_t>>> dEdges;
+    std::map<int64_t, size_t> cursor;
+    const std::vector<Slot> qSlots = params.op == Op::QCast ? qcastSlots() : std::vector<Slot>{};
+    auto dSlots = dcastSlots();
+    size_t start = static_cast<size_t>(c.seed % 7); // different cases start at different classes
+    for (int64_t i = 0; i < n; ++i) {
+      int64_t p = parameterOf(i);
+      const ParamView &v = view(p);
+      bool random = (i % 4 == 3);
+      if (params.op == Op::QCast) {
+        auto it = qEdges.find(p);
+        if (it == qEdges.end()) {
+          std::vector<Edge> all;
+          for (const Slot &s : qSlots)
+            for (Edge &e : s(v))
+              all.push_back(std::move(e));
+          it = qEdges.emplace(p, std::move(all)).first;
+          cursor[p] = n == 1 ? start * 3 : start;
+        }
+        Edge e;
+        if (random || it->second.empty()) {
+          e = randomFloat(v, rng);
+        } else {
+          e = it->second[cursor[p]++ % it->second.size()];
+        }
+        c.inputFloats.push_back(e.bits);
+        c.inputClasses.push_back(e.cls);
+      } else {
+        auto it = dEdges.find(p);
+        if (it == dEdges.end()) {
+          std::vector<std::pair<std::string, int64_t>> all;
+          for (auto &s : dSlots)
+            if (auto e = s(v))
+              all.push_back(*e);
+          it = dEdges.emplace(p, std::move(all)).first;
+          cursor[p] = start;
+        }
+        if (random || it->second.empty()) {
+          c.inputStored.push_back(rng.range(v.typeMin, v.typeMax));
+          c.inputClasses.push_back("random");
+        } else {
+          auto &e = it->second[cursor[p]++ % it->second.size()];
+          c.inputStored.push_back(e.second);
+          c.inputClasses.push_back(e.first);
+        }
+      }
+    }
+  }
+  if (reject) {
+    // No expected output: the program must be rejected, and the reason and
+    // message are quant-interp's own (GoldenRun.cpp).
+    RunOutcome run = runProgram(c);
+    if (!run.setupError.empty())
+      throw std::logic_error("golden case " + c.id + ": cannot run: " + run.setupError);
+    if (!run.rejection)
+      throw std::logic_error("golden case " + c.id +
+                             ": expected a rejection, but quant-interp runs the program");
+    if (!rejectionMatchesParams(params, *run.rejection, error))
+      throw std::logic_error("golden case " + c.id + ": " + error);
+    c.rejection = std::move(run.rejection);
+    return c;
+  }
+  for (const std::string &profile : profiles) {
+    ExpectedOutput out;
+    if (!evaluateProfile(c, profile, out, error))
+      throw std::logic_error("golden case " + c.id + ": " + error);
+    c.expected.push_back(std::move(out));
+  }
+  return c;
+}
+
+} // namespace qi::golden
+

@@ -1,0 +1,390 @@
+//===- GoldenLevels.cpp - The parameter sets of the levels ------------------===//
+//
+// Spec: docs/golden-format.md, "Levels". Which quantized types, shapes and
+// shape kinds each level contains; the inputs and expected values of a case
+// are made by buildCase (GoldenBuild.cpp).
+//
+//===----------------------------------------------------------------------===//
+#include "Golden.h"
+#include "GoldenInputs.h"
+
+#include "numeric/FloatCodec.h"
+#include "numeric/FloatOps.h"
+#include "quant/QuantTypeBuilder.h"
+
+#include <cstdio>
+#include <cstring>
+#include <set>
+
+namespace qi::golden {
+
+using numeric::Bits;
+using numeric::FloatFormat;
+using numeric::IntFormat;
+using quant::QuantType;
+using detail::doubleOf;
+using detail::fmt;
+
+namespace {
+
+// --- Type builders (fields: quant/QuantTypeBuilder.h; spelling: typeSpelling) ---
+
+IntFormat S(unsigned w) { return {w, true}; }
+IntFormat U(unsigned w) { return {w, false}; }
+using Bounds = quant::build::Bounds;
+
+QuantType spelled(QuantType t) {
+  t.spelling = typeSpelling(t);
+  return t;
+}
+
+QuantType perLayer(IntFormat st, Bounds b, const FloatFormat &E, double scale, int64_t zp) {
+  return spelled(quant::build::perLayer(st, b, E, scale, zp));
+}
+
+QuantType perAxis(IntFormat st, Bounds b, const FloatFormat &E, int32_t axis,
+                  const std::vector<double> &scales, const std::vector<int64_t> &zps) {
+  return spelled(quant::build::perAxis(st, b, E, axis, scales, zps));
+}
+
+/// Sub-channel scales are given as doubles and stored in E (nearest-even).
+QuantType subChannel(IntFormat st, Bounds b, const FloatFormat &E,
+                     std::vector<std::pair<int32_t, int64_t>> blocks, Shape parameterShape,
+                     const std::vector<double> &scales, const std::vector<int64_t> &zps) {
+  std::vector<Bits> bits;
+  for (double s : scales) {
+    uint64_t u;
+    std::memcpy(&u, &s, 8);
+    bits.push_back(numeric::floatConvert(numeric::f64Format(), u, E,
+                                         numeric::RoundingMode::NearestEven)
+                       .bits);
+  }
+  return spelled(
+      quant::build::subChannel(st, b, E, std::move(blocks), std::move(parameterShape), bits, zps));
+}
+
+/// A scale close to the bottom of E's range (the verifier wants s >= the
+/// smallest subnormal of E); non-dyadic for the main formats.
+double tinyScale(const FloatFormat &E) {
+  if (E.name == "f16") return 1.0e-7;
+  if (E.name == "bf16" || E.name == "f32") return 1.0e-40;
+  if (E.name == "f64") return 1.0e-310;
+  return 3 * doubleOf(numeric::decode(E, 1));
+}
+/// A scale close to the top of E's range.
+double hugeScale(const FloatFormat &E) {
+  if (E.name == "f16") return 60000.0;
+  if (E.name == "bf16" || E.name == "f32") return 3.0e38;
+  if (E.name == "f64") return 1.0e300;
+  return doubleOf(numeric::decode(E, numeric::largestFinite(E, false))) / 2;
+}
+
+CaseParams mk(Op op, QuantType t, ShapeKind kind, Shape shape, std::vector<bool> dyn = {},
+              std::string variant = "") {
+  CaseParams p;
+  p.op = op;
+  p.type = std::move(t);
+  p.shapeKind = kind;
+  p.shape = std::move(shape);
+  p.dynamic = std::move(dyn);
+  if (kind == ShapeKind::Dynamic && p.dynamic.empty())
+    p.dynamic.assign(p.shape.size(), false), p.dynamic[0] = true;
+  p.variant = std::move(variant);
+  return p;
+}
+
+const char *const kF8Family[] = {"f8E4M3FN", "f8E5M2", "f8E4M3", "f8E3M4", "f8E5M2FNUZ",
+                                 "f8E4M3FNUZ", "f8E4M3B11FNUZ"};
+/// Further expressed types MLIR 22 accepts and the oracles model: the
+/// finite-only 4- and 6-bit formats (overflow saturates) and tf32.
+const char *const kOtherSmallFormats[] = {"f4E2M1FN", "f6E2M3FN", "f6E3M2FN", "tf32"};
+
+/// Expected rejections (docs/golden-format.md, "Expected rejections"): MLIR's
+/// verifier on static shapes, the runtime integrity checks on dynamic and
+/// unranked ones.
+std::vector<CaseParams> rejectionCases() {
+  const FloatFormat &f16 = fmt("f16"), &bf16 = fmt("bf16"), &f32 = fmt("f32");
+  const ShapeKind St = ShapeKind::Static, Dy = ShapeKind::Dynamic, Un = ShapeKind::Unranked;
+  const Op Q = Op::QCast, D = Op::DCast;
+  const std::string R(kRejectVariant);
+  std::vector<CaseParams> v;
+  // Per-axis: a static channel dimension of 3 with 2 scales (verifier); a
+  // dynamic one of runtime size 3 with 4 scales; an unranked input whose
+  // runtime rank has no axis 2.
+  v.push_back(mk(Q, perAxis(S(8), {}, f32, 1, {0.1, 0.2}, {0, 0}), St, {2, 3}, {}, R));
+  v.push_back(mk(Q, perAxis(S(8), {}, f16, 1, {0.1, 0.2, 0.3, 0.4}, {0, 1, 2, 3}), Dy, {2, 3},
+                 {true, true}, R));
+  v.push_back(mk(Q, perAxis(U(8), {}, f32, 2, {0.1, 0.5}, {0, 128}), Un, {2, 3}, {}, R));
+  // Sub-channel: block size 3 on a static dimension of 4 (verifier); block
+  // size 2 on a dynamic dimension of runtime size 5; a dynamic dimension of
+  // runtime size 0 (0 blocks); an unranked sub-channel type (verifier).
+  v.push_back(mk(Q, subChannel(S(8), {}, f32, {{1, 3}}, {1, 2}, {0.1, 0.2}, {0, 0}), St, {2, 4},
+                 {}, R));
+  v.push_back(mk(Q, subChannel(S(8), {}, bf16, {{1, 2}}, {1, 2}, {0.1, 0.5}, {0, 1}), Dy, {2, 5},
+                 {false, true}, R));
+  v.push_back(mk(Q, subChannel(U(8), {}, f32, {{0, 1}, {1, 2}}, {2, 2}, {0.1, 0.2, 0.3, 0.4},
+                               {0, 1, 2, 3}),
+                 Dy, {0, 4}, {true, false}, R));
+  v.push_back(mk(Q, subChannel(S(8), {}, f32, {{1, 2}}, {1, 2}, {0.1, 0.2}, {0, 0}), Un, {2, 4},
+                 {}, R));
+  // dcast: per-axis on a static dimension of 3 with 2 scales (verifier), and
+  // on a dynamic dimension of runtime size 2 with 3 scales.
+  v.push_back(mk(D, perAxis(S(8), {}, f32, 0, {0.1, 0.2}, {0, 1}), St, {3, 2}, {}, R));
+  v.push_back(mk(D, perAxis(S(8), {}, f32, 0, {0.1, 0.2, 0.3}, {0, 1, 2}), Dy, {2, 2},
+                 {true, false}, R));
+  return v;
+}
+
+std::vector<CaseParams> smokeCases() {
+  const FloatFormat &f16 = fmt("f16"), &bf16 = fmt("bf16"), &f32 = fmt("f32"), &f64 = fmt("f64");
+  const ShapeKind St = ShapeKind::Static, Dy = ShapeKind::Dynamic, Un = ShapeKind::Unranked;
+  const Op Q = Op::QCast, D = Op::DCast;
+  std::vector<CaseParams> v;
+  Shape s32{4, 8}, s16{2, 8};
+  // qcast, per-layer: storage widths, narrow bounds, zero points at both
+  // extremes, power-of-two / non-dyadic / tiny / huge scales, every expressed type.
+  v.push_back(mk(Q, perLayer(S(8), {}, f32, 0.1, 0), St, s32));
+  v.push_back(mk(Q, perLayer(U(8), {}, f32, 0.00214854861, 0), St, s32));
+  v.push_back(mk(Q, perLayer(S(8), {{-127, 127}}, f32, 0.5, -128), St, s32));
+  v.push_back(mk(Q, perLayer(U(8), {}, f32, 0.0625, 255), St, s32));
+  v.push_back(mk(Q, perLayer(S(1), {}, f32, 1.0, 0), St, s16));
+  v.push_back(mk(Q, perLayer(U(1), {}, f32, 0.3, 1), St, s16));
+  v.push_back(mk(Q, perLayer(S(4), {}, f16, 0.1, -8), St, s32));
+  v.push_back(mk(Q, perLayer(U(4), {{1, 14}}, bf16, 2.0, 15), St, s32));
+  v.push_back(mk(Q, perLayer(S(16), {}, f16, 0.001, -32768), St, s32));
+  v.push_back(mk(Q, perLayer(U(16), {}, bf16, 0.1, 65535), St, s32));
+  v.push_back(mk(Q, perLayer(S(32), {}, f32, 1.0, 0), St, s32));
+  v.push_back(mk(Q, perLayer(U(32), {}, f64, 0.1, 4000000000), St, s32));
+  v.push_back(mk(Q, perLayer(S(8), {}, f32, tinyScale(f32), 0), St, s32));
+  v.push_back(mk(Q, perLayer(S(8), {}, f32, hugeScale(f32), 0), St, s32));
+  v.push_back(mk(Q, perLayer(S(8), {}, f64, 0.1, 100), St, s32));
+  v.push_back(mk(Q, perLayer(S(16), {{-1000, 1000}}, f64, 0.25, 7), St, s32));
+  v.push_back(mk(Q, perLayer(S(8), {}, f16, tinyScale(f16), 3), St, s32));
+  v.push_back(mk(Q, perLayer(S(8), {}, bf16, hugeScale(bf16), -3), St, s32));
+  // qcast, shape kinds.
+  QuantType base = perLayer(S(8), {}, f32, 0.1, 3);
+  v.push_back(mk(Q, base, ShapeKind::Scalar, {}));
+  v.push_back(mk(Q, base, ShapeKind::ZeroD, {}));
+  v.push_back(mk(Q, base, Dy, {3, 8}));
+  v.push_back(mk(Q, base, Un, {2, 2, 4}));
+  v.push_back(mk(Q, perLayer(U(8), {}, f16, 0.1, 128), ShapeKind::Scalar, {}));
+  v.push_back(mk(Q, perLayer(S(4), {}, bf16, 0.3, 0), Un, {12}));
+  // qcast, per-axis on every axis of a rank-3 shape, dynamic and unranked.
+  Shape r3{2, 3, 4};
+  v.push_back(mk(Q, perAxis(S(8), {}, f32, 0, {0.1, 2.0}, {-128, 127}), St, r3));
+  v.push_back(mk(Q, perAxis(U(8), {}, f16, 1, {0.25, tinyScale(f16), hugeScale(f16)}, {0, 255, 128}),
+                 St, r3));
+  v.push_back(mk(Q, perAxis(S(16), {{-300, 300}}, f32, 2, {0.1, 0.5, 1.0e-3, 1000.0},
+                            {-32768, 32767, 0, 5}),
+                 St, r3));
+  v.push_back(mk(Q, perAxis(S(8), {}, bf16, 1, {0.1, 0.0625, 3.0}, {1, -1, 0}), Dy, {3, 3, 2},
+                 {true, false, true}));
+  v.push_back(mk(Q, perAxis(U(4), {}, f64, 1, {0.1, 0.5}, {0, 15}), Un, {4, 2}));
+  // qcast, sub-channel with mixed block sizes.
+  v.push_back(mk(Q, subChannel(S(8), {}, f32, {{0, 1}, {1, 2}}, {2, 2}, {0.1, 2.0, 1.0e-3, 0.5},
+                               {0, -128, 127, 10}),
+                 St, {2, 4}));
+  v.push_back(mk(Q, subChannel(U(8), {}, f16, {{1, 4}}, {1, 2}, {0.1, 0.25}, {128, 0}), St,
+                 {3, 8}));
+  v.push_back(mk(Q, subChannel(S(4), {}, bf16, {{0, 2}, {2, 3}}, {2, 1, 2}, {0.1, 0.5, 2.0, 0.3},
+                               {-8, 7, 0, 1}),
+                 St, {4, 2, 6}));
+  v.push_back(mk(Q, subChannel(S(16), {{-1000, 1000}}, f64, {{0, 1}, {1, 2}}, {3, 2},
+                               {0.1, 0.2, 0.3, 0.4, 0.5, 0.6}, {0, 1, 2, 3, -1000, 1000}),
+                 Dy, {3, 4}));
+  // dcast: per-layer over storages and expressed types (f8 family included).
+  Shape d12{3, 4};
+  v.push_back(mk(D, perLayer(S(8), {}, f32, 0.1, 0), St, d12));
+  v.push_back(mk(D, perLayer(U(8), {}, f16, 0.1, 128), St, d12));
+  v.push_back(mk(D, perLayer(S(4), {{-7, 7}}, bf16, 0.3, -8), St, d12));
+  v.push_back(mk(D, perLayer(S(16), {}, f64, tinyScale(f64), 32767), St, d12));
+  v.push_back(mk(D, perLayer(U(32), {}, f16, 1.0, 4000000000), St, d12));
+  v.push_back(mk(D, perLayer(S(32), {}, f32, hugeScale(f32), -2147483648), St, d12));
+  v.push_back(mk(D, perLayer(S(1), {}, f32, 0.5, 0), St, {4}));
+  v.push_back(mk(D, perLayer(U(1), {}, f16, 0.1, 1), St, {4}));
+  v.push_back(mk(D, perLayer(S(8), {}, fmt("f8E4M3FN"), 2.0, -128), St, d12));
+  for (const char *name : kF8Family)
+    v.push_back(mk(D, perLayer(U(4), {}, fmt(name), 0.1, 3), St, d12));
+  v.push_back(mk(D, perLayer(S(8), {}, fmt("f8E5M2"), tinyScale(fmt("f8E5M2")), 0), St, d12));
+  v.push_back(mk(D, base, ShapeKind::Scalar, {}));
+  v.push_back(mk(D, base, ShapeKind::ZeroD, {}));
+  v.push_back(mk(D, base, Dy, {3, 4}));
+  v.push_back(mk(D, base, Un, {2, 3}));
+  // dcast: per-axis and sub-channel.
+  v.push_back(mk(D, perAxis(S(8), {}, f32, 1, {0.1, 2.0, 1.0e-3}, {-128, 127, 0}), St, {2, 3, 2}));
+  v.push_back(mk(D, perAxis(U(8), {}, f16, 0, {0.1, 0.5}, {0, 255}), Un, {2, 4}));
+  v.push_back(mk(D, perAxis(S(8), {}, fmt("f8E4M3FN"), 1, {0.5, 4.0}, {0, 10}), Dy, {3, 2}));
+  v.push_back(mk(D, subChannel(S(8), {}, f32, {{0, 1}, {1, 2}}, {2, 2}, {0.1, 2.0, 1.0e-3, 0.5},
+                               {0, -128, 127, 10}),
+                 St, {2, 4}));
+  v.push_back(mk(D, subChannel(U(16), {}, bf16, {{1, 3}}, {1, 2}, {0.1, 7.0}, {0, 65535}), Dy,
+                 {2, 6}));
+  // qcast from the f8 family (the steps round in E: x / sE and + zp in f8),
+  // and from the other small formats MLIR accepts as expressed types.
+  for (const char *name : kF8Family)
+    v.push_back(mk(Q, perLayer(S(8), {}, fmt(name), 0.25, -3), St, s16));
+  for (const char *name : kOtherSmallFormats)
+    v.push_back(mk(Q, perLayer(S(8), {}, fmt(name), 1.0, -3), St, s16));
+  // Empty tensors: a static 0 dimension, a dynamic dimension of runtime size
+  // 0, per-axis with a 0-size non-channel dimension.
+  v.push_back(mk(Q, base, St, {0, 4}));
+  v.push_back(mk(Q, perLayer(U(8), {}, f16, 0.5, 128), Dy, {0, 8}));
+  v.push_back(mk(D, perAxis(S(8), {}, f32, 1, {0.1, 0.5, 2.0}, {0, 1, -1}), St, {0, 3}));
+  v.push_back(mk(Q, perAxis(S(8), {}, bf16, 1, {0.1, 0.5, 2.0}, {0, 1, -1}), Dy, {0, 3}));
+  for (CaseParams &p : rejectionCases())
+    v.push_back(std::move(p));
+  return v;
+}
+
+std::vector<CaseParams> fullCases() {
+  const ShapeKind St = ShapeKind::Static;
+  std::vector<CaseParams> v;
+  const std::vector<IntFormat> storages{S(1), U(1), S(2), U(2), S(4), U(4), S(7), S(8), U(8),
+                                        S(12), U(12), S(16), U(16), S(24), S(32), U(32)};
+  const char *const expressed[] = {"f16", "bf16", "f32", "f64"};
+  for (const char *en : expressed) {
+    const FloatFormat &E = fmt(en);
+    const std::vector<double> scales{0.25, 0.1, 0.00214854861, tinyScale(E), hugeScale(E)};
+    for (IntFormat st : storages) {
+      int64_t lo = static_cast<int64_t>(st.min()), hi = static_cast<int64_t>(st.max());
+      for (double s : scales)
+        for (int64_t zp : {int64_t(0), lo, hi})
+          v.push_back(mk(Op::QCast, perLayer(st, {}, E, s, zp), St, {8, 8}));
+      if (st.width >= 4) {
+        Bounds narrow{{lo + 1, hi - 1}};
+        v.push_back(mk(Op::QCast, perLayer(st, narrow, E, 0.1, lo), St, {8, 8}));
+        v.push_back(mk(Op::QCast, perLayer(st, narrow, E, 0.5, hi), St, {8, 8}));
+      }
+      for (int64_t zp : {int64_t(0), hi})
+        v.push_back(mk(Op::DCast, perLayer(st, {}, E, 0.1, zp), St, {4, 8}));
+    }
+    for (int32_t axis = 0; axis < 3; ++axis) {
+      Shape shape{2, 3, 4};
+      std::vector<double> scales{0.1, 0.25, tinyScale(E), hugeScale(E)};
+      std::vector<int64_t> zps{-128, 127, 0, 5};
+      scales.resize(size_t(shape[size_t(axis)]));
+      zps.resize(size_t(shape[size_t(axis)]));
+      v.push_back(mk(Op::QCast, perAxis(S(8), {}, E, axis, scales, zps), St, shape));
+      v.push_back(mk(Op::DCast, perAxis(S(8), {}, E, axis, scales, zps), St, shape));
+    }
+    v.push_back(mk(Op::QCast,
+                   subChannel(U(8), {}, E, {{0, 2}, {1, 4}}, {2, 2}, {0.1, 0.5, 3.0, 1.0e-3},
+                              {0, 255, 128, 1}),
+                   St, {4, 8}));
+    v.push_back(mk(Op::DCast,
+                   subChannel(S(16), {}, E, {{1, 2}}, {1, 3}, {0.1, 0.5, 3.0}, {-32768, 0, 32767}),
+                   St, {4, 6}));
+  }
+  for (const char *name : kF8Family) {
+    const FloatFormat &E = fmt(name);
+    for (IntFormat st : {S(4), U(4), S(8), U(8), S(16)})
+      for (double s : {0.1, 1.0, tinyScale(E), hugeScale(E)})
+        v.push_back(mk(Op::DCast, perLayer(st, {}, E, s, static_cast<int64_t>(st.max()) / 2), St,
+                       {4, 8}));
+    for (IntFormat st : {S(4), U(8), S(16)})
+      for (double s : {0.1, 1.0, tinyScale(E), hugeScale(E)})
+        v.push_back(mk(Op::QCast, perLayer(st, {}, E, s, static_cast<int64_t>(st.max()) / 3), St,
+                       {4, 8}));
+  }
+  for (const char *name : kOtherSmallFormats) {
+    const FloatFormat &E = fmt(name);
+    for (IntFormat st : {S(4), S(8), U(8)})
+      for (double s : {1.0, tinyScale(E), hugeScale(E)})
+        for (Op op : {Op::QCast, Op::DCast})
+          v.push_back(mk(op, perLayer(st, {}, E, s, static_cast<int64_t>(st.max()) / 3), St,
+                         {4, 8}));
+  }
+  return v;
+}
+
+std::vector<CaseParams> exhaustiveCases() {
+  std::vector<CaseParams> v;
+  auto all = [](const FloatFormat &E) { return Shape{int64_t(1) << E.sizeInBits}; };
+  const FloatFormat &f16 = fmt("f16"), &bf16 = fmt("bf16");
+  v.push_back(mk(Op::QCast, perLayer(S(8), {}, f16, 0.1, 0), ShapeKind::Static, all(f16), {},
+                 "exhaustive"));
+  v.push_back(mk(Op::QCast, perLayer(U(8), {}, bf16, 0.0625, 128), ShapeKind::Static, all(bf16),
+                 {}, "exhaustive"));
+  v.push_back(mk(Op::DCast, perLayer(S(16), {}, f16, 0.1, 0), ShapeKind::Static, {65536}, {},
+                 "exhaustive"));
+  v.push_back(mk(Op::DCast, perLayer(U(8), {}, fmt("f8E4M3FN"), 0.1, 128), ShapeKind::Static,
+                 {256}, {}, "exhaustive"));
+  return v;
+}
+
+/// The per-layer qcast type swept over every f32 input by the exhaustive level.
+CaseParams f32Chunk(uint64_t k) {
+  return mk(Op::QCast, perLayer(S(8), {}, fmt("f32"), 0.00214854861, -3), ShapeKind::Static,
+            {kExhaustiveChunkElements}, {}, exhaustiveChunkVariant(k));
+}
+
+constexpr uint64_t kF32Chunks = (uint64_t(1) << 32) / uint64_t(kExhaustiveChunkElements);
+
+/// The listed cases of a level, each once.
+std::vector<CaseParams> listedCases(Level level) {
+  std::vector<CaseParams> all;
+  switch (level) {
+  case Level::Smoke: all = smokeCases(); break;
+  case Level::Full:
+    all = smokeCases();
+    for (CaseParams &p : fullCases())
+      all.push_back(std::move(p));
+    break;
+  case Level::Exhaustive: all = exhaustiveCases(); break;
+  }
+  // The cross products of the full level meet the same parameters twice
+  // (e.g. zero point 0 = storage max of i1); a case appears once.
+  std::vector<CaseParams> unique;
+  std::set<std::string> ids;
+  for (CaseParams &p : all)
+    if (ids.insert(caseId(p)).second)
+      unique.push_back(std::move(p));
+  return unique;
+}
+
+} // namespace
+
+std::string exhaustiveChunkVariant(uint64_t k) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "chunk%04llx", static_cast<unsigned long long>(k));
+  return buf;
+}
+
+std::optional<uint64_t> exhaustiveChunkIndex(std::string_view variant) {
+  if (variant.size() != 9 || variant.substr(0, 5) != "chunk")
+    return std::nullopt;
+  uint64_t k = 0;
+  for (char ch : variant.substr(5)) {
+    int d = ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
+    if (d < 0)
+      return std::nullopt;
+    k = k << 4 | uint64_t(d);
+  }
+  return k;
+}
+
+void forEachLevelCase(Level level, const std::function<bool(const CaseParams &)> &visit) {
+  for (const CaseParams &p : listedCases(level))
+    if (!visit(p))
+      return;
+  if (level != Level::Exhaustive)
+    return;
+  for (uint64_t k = 0; k < kF32Chunks; ++k)
+    if (!visit(f32Chunk(k)))
+      return;
+}
+
+size_t levelCaseCount(Level level) {
+  return listedCases(level).size() + (level == Level::Exhaustive ? size_t(kF32Chunks) : 0);
+}
+
+std::vector<CaseParams> levelCases(Level level) {
+  std::vector<CaseParams> out;
+  forEachLevelCase(level, [&](const CaseParams &p) {
+    out.push_back(p);
+    return true;
+  });
+  return out;
+}
+
+} // namespace qi::golden

@@ -1,0 +1,78 @@
+//===- GoldenSuite.cpp - Reading a whole suite directory --------------------===//
+//
+// Spec: docs/golden-format.md ("Layout", "Errors"). The manifest and every
+// case it lists, each validated by the strict reader (GoldenReader.cpp), and
+// the rows cross-checked (ID, element count, category, profiles).
+//
+//===----------------------------------------------------------------------===//
+#include "GoldenFormat.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+namespace qi::golden {
+
+bool readFile(const std::string &path, std::string &text, std::string &error) {
+  std::FILE *f = std::fopen(path.c_str(), "rb");
+  if (!f) {
+    error = std::strerror(errno);
+    return false;
+  }
+  text.clear();
+  char buf[1 << 16];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
+    text.append(buf, n);
+  bool bad = std::ferror(f);
+  std::fclose(f);
+  if (bad) {
+    error = "read error";
+    return false;
+  }
+  return true;
+}
+
+bool loadSuite(const std::string &dir, Manifest &manifest, std::vector<GoldenCase> &cases,
+               std::string &error) {
+  std::string manifestPath = dir + "/manifest.json";
+  std::string text, why;
+  if (!readFile(manifestPath, text, why)) {
+    error = manifestPath + ": cannot read: " + why;
+    return false;
+  }
+  if (!manifestFromJson(text, manifest, why)) {
+    error = manifestPath + ": " + why;
+    return false;
+  }
+  cases.clear();
+  for (const ManifestEntry &e : manifest.cases) {
+    std::string path = dir + "/" + e.file;
+    if (!readFile(path, text, why)) {
+      error = path + ": cannot read: " + why + " (listed in " + manifestPath + ")";
+      return false;
+    }
+    GoldenCase c;
+    if (!caseFromJson(text, c, why)) {
+      error = path + ": " + why;
+      return false;
+    }
+    if (c.id != e.id) {
+      error = path + ": /id: '" + c.id + "' but the manifest lists it as '" + e.id + "'";
+      return false;
+    }
+    if (c.numInputs() != e.elements || caseCategory(c.params) != e.category) {
+      error = path + ": does not match its manifest row (elements / category)";
+      return false;
+    }
+    std::vector<std::string> profiles = profileNamesOf(c);
+    if (!c.rejection && profiles != manifest.profiles) {
+      error = path + ": /expected: profiles differ from the manifest's profiles";
+      return false;
+    }
+    cases.push_back(std::move(c));
+  }
+  return true;
+}
+
+} // namespace qi::golden
