@@ -2,13 +2,13 @@
 //
 // Spec: [qcast.steps], [dcast.steps], [qscast.semantics],
 // [axis.integrity.dynamic], [subchannel.integrity.dynamic],
-// [qtype.non-executable].
+// [qtype.non-executable], [fast.dispatch].
 //
 //===----------------------------------------------------------------------===//
 #include "eval/Interpreter.h"
 
-#include "quant/Kernels.h"
 #include "quant/ParameterMap.h"
+#include "quant/TensorKernels.h"
 
 #include "mlir/Dialect/Quant/IR/Quant.h"
 
@@ -48,18 +48,10 @@ void evalQcast(Interpreter &interp, Frame &frame, mlir::Operation &op) {
   ir::ValueType resultType = interp.valueType(qcast.getType(), op.getLoc());
   const quant::QuantType &type = executableQuantType(resultType, op);
   quant::ParameterMap map = parameterMap(type, input, op);
-  quant::QuantizeKernel kernel(type, interp.semantics());
   RuntimeValue result = resultLike(input, resultType.element);
-  for (int64_t i = 0; i < input.size(); ++i) {
-    if (input.isPoison(i)) {
-      result.setPoison(i);
-      continue;
-    }
-    quant::StoredOutcome stored = kernel(input.get(i), map.parameterIndex(i));
-    result.set(i, type.storage.toBits(stored.value));
-    if (stored.poison)
-      result.setPoison(i);
-  }
+  // The dispatcher picks a path proven identical to the exact kernel.
+  // [fast.dispatch]
+  quant::quantizeTensor(type, interp.semantics(), map, input, result);
   frame.bind(qcast.getResult(), std::move(result));
 }
 
@@ -69,19 +61,8 @@ void evalDcast(Interpreter &interp, Frame &frame, mlir::Operation &op) {
   ir::ValueType inputType = interp.valueType(dcast.getInput().getType(), op.getLoc());
   const quant::QuantType &type = executableQuantType(inputType, op);
   quant::ParameterMap map = parameterMap(type, input, op);
-  quant::DequantizeKernel kernel(type, interp.semantics());
   RuntimeValue result = resultLike(input, ElementType::makeFloat(*type.expressed));
-  for (int64_t i = 0; i < input.size(); ++i) {
-    if (input.isPoison(i)) {
-      result.setPoison(i);
-      continue;
-    }
-    int64_t stored = type.storage.fromBitsSmall(static_cast<uint64_t>(input.get(i)));
-    quant::ExpressedOutcome expressed = kernel(stored, map.parameterIndex(i));
-    result.set(i, expressed.bits);
-    if (expressed.poison)
-      result.setPoison(i);
-  }
+  quant::dequantizeTensor(type, interp.semantics(), map, input, result);
   frame.bind(dcast.getResult(), std::move(result));
 }
 

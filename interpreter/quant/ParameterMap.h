@@ -11,6 +11,8 @@
 
 #include "quant/QuantType.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -32,6 +34,27 @@ public:
     return index;
   }
 
+  /// Calls `f(start, length, parameter)` for consecutive runs of elements
+  /// [start, start + length) of a value of `count` elements that all use one
+  /// parameter, in order, without a division per element (the fast kernels'
+  /// loop; same answer as parameterIndex for every element).
+  template <typename F> void forEachRun(int64_t count, F &&f) const;
+  /// The length of the shortest run of forEachRun (INT64_MAX per-layer).
+  int64_t runLength() const {
+    int64_t run = INT64_MAX;
+    for (const Term &t : terms_)
+      run = std::min(run, t.dataStride * t.blockSize);
+    return run;
+  }
+  /// p such that parameterIndex(i + p) == parameterIndex(i) for every i:
+  /// the full cycle of the outermost selecting dimension (1 per-layer).
+  int64_t period() const {
+    int64_t period = 1;
+    for (const Term &t : terms_)
+      period = std::max(period, t.dataStride * t.size);
+    return period;
+  }
+
 private:
   /// One data dimension that selects parameters.
   struct Term {
@@ -39,6 +62,41 @@ private:
   };
   std::vector<Term> terms_;
 };
+
+template <typename F> void ParameterMap::forEachRun(int64_t count, F &&f) const {
+  if (terms_.empty() || count == 0) {
+    if (count)
+      f(int64_t(0), count, int64_t(0));
+    return;
+  }
+  // Term t's component is ((i / stride) % size) / block = (i / (stride *
+  // block)) % (size / block): constant on aligned chunks of stride * block
+  // elements. The innermost term's chunk L divides every other term's
+  // ([qtype.granularity]), so on chunk k term t contributes
+  // ((k / period_t) % modulus_t) * parameterStride, counted incrementally.
+  const int64_t run = runLength();
+  struct Counter {
+    int64_t period, modulus, step, phase = 0, digit = 0;
+  };
+  std::vector<Counter> counters;
+  for (const Term &t : terms_)
+    counters.push_back({t.dataStride * t.blockSize / run, t.size / t.blockSize,
+                        t.parameterStride});
+  int64_t parameter = 0;
+  for (int64_t start = 0; start < count; start += run) {
+    f(start, std::min(run, count - start), parameter);
+    for (Counter &c : counters) {
+      if (++c.phase < c.period)
+        continue;
+      c.phase = 0;
+      parameter += c.step;
+      if (++c.digit == c.modulus) {
+        c.digit = 0;
+        parameter -= c.step * c.modulus;
+      }
+    }
+  }
+}
 
 } // namespace qi::quant
 

@@ -2,6 +2,8 @@
 #include "value/RuntimeValue.h"
 
 #include <cstring>
+#include <string>
+#include <utility>
 
 namespace qi {
 
@@ -13,17 +15,37 @@ unsigned storageBytes(unsigned bits) {
     bytes *= 2;
   return bytes;
 }
+int64_t maxTensorBytesValue = kDefaultMaxTensorBytes;
+
+/// "4 GiB" for a whole number of GiB / MiB / KiB, else "N bytes".
+std::string byteText(int64_t bytes) {
+  for (auto [shift, unit] : {std::pair{30, " GiB"}, {20, " MiB"}, {10, " KiB"}})
+    if (bytes >= (int64_t(1) << shift) && bytes % (int64_t(1) << shift) == 0)
+      return std::to_string(bytes >> shift) + unit;
+  return std::to_string(bytes) + " bytes";
+}
 } // namespace
+
+int64_t maxTensorBytes() { return maxTensorBytesValue; }
+void setMaxTensorBytes(int64_t bytes) { maxTensorBytesValue = bytes < 1 ? 1 : bytes; }
 
 RuntimeValue RuntimeValue::tensor(ElementType type, Shape shape) {
   RuntimeValue v;
   v.isTensor_ = true;
   v.size_ = numElements(shape);
+  auto spelling = [&] {
+    return "tensor<" + shapeToString(shape) + (shape.empty() ? "" : "x") + type.toString() + ">";
+  };
   if (v.size_ > kMaxTensorElements || v.size_ < 0) // found by fuzzing (docs/reliability.md)
-    throw TensorTooLarge{"tensor<" + shapeToString(shape) + (shape.empty() ? "" : "x") +
-                         type.toString() + "> has more than 2^30 elements"};
+    throw TensorTooLarge{spelling() + " has more than 2^30 elements"};
+  const unsigned elementBytes = storageBytes(type.bitWidth());
+  // size_ <= 2^30 and elementBytes <= 16: no overflow.
+  if (v.size_ * int64_t(elementBytes) > maxTensorBytesValue)
+    throw TensorTooLarge{spelling() + " needs " + std::to_string(v.size_ * elementBytes) +
+                         " bytes, more than the " + byteText(maxTensorBytesValue) +
+                         " limit per tensor"};
   v.shape_ = std::move(shape);
-  v.bytesPerElement_ = storageBytes(type.bitWidth());
+  v.bytesPerElement_ = elementBytes;
   v.type_ = std::move(type);
   v.bytes_.assign(size_t(v.size_) * v.bytesPerElement_, 0);
   return v;

@@ -15,6 +15,21 @@
 
 namespace qi {
 
+/// The memory budget of one tensor (docs/errors.md "tensor too large"):
+/// RuntimeValue::tensor refuses, by throwing TensorTooLarge, a tensor whose
+/// element storage (elements x bytes per element: 1, 2, 4, 8 or 16) exceeds
+/// maxTensorBytes(), on top of the kMaxTensorElements count. The default,
+/// 2^32 bytes (4 GiB), is what 2^30 f32 elements take: types of 32 bits or
+/// fewer keep the whole element limit, wider ones get fewer elements (f64:
+/// 2^29, f80 / f128 / i128: 2^28). The poison mask, when a value has poison
+/// elements, adds one byte per element.
+inline constexpr int64_t kDefaultMaxTensorBytes = int64_t(1) << 32;
+/// The current per-tensor byte budget (process-wide).
+int64_t maxTensorBytes();
+/// Sets the per-tensor byte budget (at least 1; tests and the fuzz harnesses
+/// lower it). Not thread-safe: set it before interpreting.
+void setMaxTensorBytes(int64_t bytes);
+
 class RuntimeValue {
 public:
   RuntimeValue() = default;
@@ -31,6 +46,13 @@ public:
   /// Element i as a right-aligned bit pattern of elementType().bitWidth() bits.
   numeric::Bits get(int64_t i) const;
   void set(int64_t i, numeric::Bits bits);
+
+  /// The flat element storage: size() elements of bytesPerElement() bytes
+  /// each, little-endian, unused high bits zero (fast kernels read and write
+  /// it directly instead of get/set per element).
+  const uint8_t *data() const { return bytes_.data(); }
+  uint8_t *data() { return bytes_.data(); }
+  unsigned bytesPerElement() const { return bytesPerElement_; }
 
   bool hasPoison() const { return poisonCount_ > 0; }
   bool isPoison(int64_t i) const { return !poison_.empty() && poison_[i]; }

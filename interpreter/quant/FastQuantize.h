@@ -1,0 +1,105 @@
+//===- FastQuantize.h - qcast with host IEEE arithmetic ---------*- C++ -*-===//
+//
+// Spec: [fast.host-qcast], [fast.environment] in
+// spec/performance.md. For f32 / f64 expressed types under an IEEE
+// nearest-even arithmetic mode, every float step of a recipe is one correctly
+// rounded host operation, so the host computes the same bits as the exact
+// kernel (QuantizeKernel); the integer steps are exact
+// int64 arithmetic; NaN and overflow policies are applied as the kernel
+// applies them. The one case the host path does not decide itself (wrapping
+// of a finite |t| >= 2^62) is handed to the exact kernel.
+// Proven identical by FastQuantizeDiffTest.
+//
+//===----------------------------------------------------------------------===//
+#ifndef QI_QUANT_FASTQUANTIZE_H
+#define QI_QUANT_FASTQUANTIZE_H
+
+#include "quant/Kernels.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace qi::quant {
+
+/// Whether the host's floating-point environment is the IEEE default every
+/// host fast path assumes: round to nearest-even, no flush-to-zero, no
+/// denormals-are-zero. Checked at every dispatch. [fast.environment]
+bool hostFloatEnvironmentIsDefault();
+
+/// qcast on raw element storage with host floats. [fast.host-qcast]
+class HostQuantizer {
+public:
+  /// Whether (type, semantics) is a combination this path is proven for.
+  static bool supports(const QuantType &type, const Semantics &semantics);
+  /// `exact` decides the elements the host path hands back; it must outlive
+  /// this object.
+  HostQuantizer(const QuantType &type, const Semantics &semantics,
+                const QuantizeKernel &exact);
+
+  /// Quantizes elements [start, start + length) of `in` (expressed values in
+  /// the expressed type's host layout) into `out` (storage bit patterns of
+  /// `outBytes` = 1, 2 or 4 bytes each) with parameter `parameter`. Indices
+  /// of poison results are appended to `poison`.
+  void run(const uint8_t *in, uint8_t *out, unsigned outBytes, int64_t start,
+           int64_t length, int64_t parameter, std::vector<int64_t> &poison) const;
+  /// The same with element start + j using parameters[j] (per-channel types
+  /// whose parameter changes every few elements).
+  void run(const uint8_t *in, uint8_t *out, unsigned outBytes, int64_t start,
+           int64_t length, const int64_t *parameters, std::vector<int64_t> &poison) const;
+
+  /// One element (the scalar path), for tests: the stored bit pattern, or
+  /// -1 for poison.
+  int64_t quantizeOne(numeric::Bits x, int64_t parameter) const;
+
+private:
+  struct Parameter {
+    double factor = 0, zeroPointFloat = 0, clampLow = 0, clampHigh = 0;
+    int64_t zeroPoint = 0;
+  };
+  template <typename E, typename T> int64_t element(E x, int64_t parameter) const;
+  void dispatch(const uint8_t *in, uint8_t *out, unsigned outBytes, int64_t start,
+                int64_t length, const int64_t *parameters, int64_t parameter,
+                std::vector<int64_t> &poison) const;
+  template <typename E, typename T>
+  void runStored(const uint8_t *in, uint8_t *out, unsigned outBytes, int64_t start,
+                 int64_t length, const int64_t *parameters, int64_t parameter,
+                 std::vector<int64_t> &poison) const;
+  template <typename E, typename T, typename S>
+  void runTyped(const uint8_t *in, uint8_t *out, int64_t start, int64_t length,
+                const int64_t *parameters, int64_t parameter,
+                std::vector<int64_t> &poison) const;
+  /// At most 256 elements, element start + j with parameters[j].
+  template <typename E, typename T, typename S>
+  void runBlock(const E *in, S *out, int64_t start, int64_t length, const int64_t *parameters,
+                bool uniform, std::vector<int64_t> &poison) const;
+  /// The SSE2 loop for f32 `x / s + zp` with nearest-even or toward-zero
+  /// rounding; returns how many leading elements it did.
+  template <typename S>
+  int64_t runVectorF32(const float *in, S *out, int64_t start, int64_t length,
+                       const int64_t *parameters, bool uniform,
+                       std::vector<int64_t> &poison) const;
+  int64_t runVectorF32Bytes(const float *in, uint8_t *out, int64_t start, int64_t length,
+                            const int64_t *parameters, std::vector<int64_t> &poison) const;
+  int64_t finish(int64_t value, const Parameter &p) const;
+
+  const QuantType &type_;
+  const QuantizeKernel &exact_;
+  QuantizeRecipe recipe_;
+  numeric::RoundingMode rounding_;
+  NanPolicy nan_;
+  OverflowPolicy overflow_;
+  bool expressedIsF64_ = false, scaledIsF64_ = false, vectorizable_ = false;
+  bool clamp_ = true;
+  double upperBound_ = 0;
+  int64_t intermediateMin_ = 0, intermediateMax_ = 0;
+  unsigned intermediateWidth_ = 32;
+  int64_t unsignedShift_ = 0;
+  uint64_t storageMask_ = 0;
+  std::vector<Parameter> parameters_;
+  /// f32 copies of the factor and zero point, for the vector loop.
+  std::vector<float> factorF32_, zeroPointF32_;
+};
+
+} // namespace qi::quant
+
+#endif

@@ -1,0 +1,138 @@
+//===- FastQuantizeDiffTest.cpp - Host qcast vs the exact kernel ----------===//
+//
+// Spec: [fast.host-qcast], [fast.proof] (spec/performance.md).
+//
+// Proves HostQuantizer (FastQuantize.h) identical to QuantizeKernel for one
+// profile's recipe (QI_DIFF_PROFILE, one CTest binary per profile) on
+// QI_DIFF_F32_INPUTS f32 and QI_DIFF_F64_INPUTS f64 inputs (FastDiffInputs.h:
+// random patterns, ties, +-ULP neighbours, storage bounds +- 1/2, |x/s| >=
+// 2^31, NaNs, infinities, subnormals) over random per-layer types. Half of
+// the batches use the profile's own knobs, the other half cycle through all
+// 7 x 6 x 4 combinations of --rounding, --nan-policy, --overflow-policy
+// (which the host path also claims). Both the vector loop (run) and the
+// scalar path (quantizeOne) are compared. Two threads share the batches.
+//
+//===----------------------------------------------------------------------===//
+#include "FastDiffInputs.h"
+
+#include "quant/FastQuantize.h"
+
+#include <atomic>
+#include <mutex>
+#include <thread>
+
+#ifndef QI_DIFF_PROFILE
+#define QI_DIFF_PROFILE "reference"
+#endif
+#ifndef QI_DIFF_F32_INPUTS
+#define QI_DIFF_F32_INPUTS 10000000
+#endif
+#ifndef QI_DIFF_F64_INPUTS
+#define QI_DIFF_F64_INPUTS 1000000
+#endif
+
+namespace qi::quant::test {
+namespace {
+
+const RoundingMode kModes[] = {RoundingMode::NearestEven,    RoundingMode::NearestAway,
+                               RoundingMode::NearestUp,      RoundingMode::TowardZero,
+                               RoundingMode::TowardPositive, RoundingMode::TowardNegative,
+                               RoundingMode::Odd};
+const NanPolicy kNan[] = {NanPolicy::Poison, NanPolicy::Qmin, NanPolicy::Qmax,
+                          NanPolicy::ZeroPoint, NanPolicy::Zero, NanPolicy::Indefinite};
+const OverflowPolicy kOverflow[] = {OverflowPolicy::Saturate, OverflowPolicy::Poison,
+                                    OverflowPolicy::Wrap, OverflowPolicy::Indefinite};
+
+constexpr int64_t kBatch = 4096;
+
+struct Outcome {
+  std::atomic<int64_t> compared{0}, mismatches{0};
+  std::mutex mutex;
+  std::string first;
+};
+
+/// Batch `b`: a random type, knobs, kBatch inputs; host vs exact.
+void runBatch(const Semantics &profile, const FloatFormat &expressed, uint64_t b,
+              Outcome &outcome) {
+  Rng rng(0x5eed0000ull + b * 7919 + (&expressed == &fmt("f64") ? 1ull << 40 : 0));
+  const QuantType type = randomPerLayerType(rng, expressed);
+  Semantics s = profile;
+  if (b % 2) {
+    const uint64_t combo = (b / 2) % (7 * 6 * 4);
+    s.rounding = kModes[combo % 7];
+    s.nan = kNan[(combo / 7) % 6];
+    s.overflow = kOverflow[combo / 42];
+  }
+  if (!HostQuantizer::supports(type, s)) {
+    std::lock_guard<std::mutex> lock(outcome.mutex);
+    outcome.mismatches++;
+    outcome.first = "host path does not claim " + type.spelling + " under " + s.describe();
+    return;
+  }
+  const QuantizeKernel exact(type, s);
+  const HostQuantizer host(type, s, exact);
+  const unsigned inBytes = expressed.sizeInBits / 8;
+  const unsigned outBytes = type.storage.width <= 8 ? 1 : type.storage.width <= 16 ? 2 : 4;
+  std::vector<uint8_t> in(size_t(kBatch) * inBytes), out(size_t(kBatch) * outBytes);
+  std::vector<Bits> xs(kBatch);
+  for (int64_t i = 0; i < kBatch; ++i) {
+    xs[i] = randomInput(rng, type);
+    std::memcpy(in.data() + i * inBytes, &xs[i], inBytes);
+  }
+  std::vector<int64_t> poison;
+  host.run(in.data(), out.data(), outBytes, 0, kBatch, int64_t(0), poison);
+  std::vector<bool> isPoison(kBatch);
+  for (int64_t i : poison)
+    isPoison[size_t(i)] = true;
+  for (int64_t i = 0; i < kBatch; ++i) {
+    StoredOutcome e = exact(xs[i], 0);
+    const int64_t want = e.poison ? -1 : static_cast<int64_t>(type.storage.toBits(e.value));
+    uint64_t raw = 0;
+    std::memcpy(&raw, out.data() + i * outBytes, outBytes);
+    const int64_t gotRun = isPoison[size_t(i)] ? -1 : static_cast<int64_t>(raw);
+    const int64_t gotOne = host.quantizeOne(xs[i], 0);
+    if (gotRun != want || gotOne != want) {
+      outcome.mismatches++;
+      std::lock_guard<std::mutex> lock(outcome.mutex);
+      if (outcome.first.empty())
+        outcome.first = type.spelling + " scale " + std::to_string(scaleOf(type)) + " zp " +
+                        std::to_string(type.zeroPoints[0]) + " [" +
+                        std::to_string(type.storageMin) + "," +
+                        std::to_string(type.storageMax) + "] " + s.describe() + " x=" +
+                        hexBits(xs[i]) + ": exact " + std::to_string(want) + ", run " +
+                        std::to_string(gotRun) + ", one " + std::to_string(gotOne);
+    }
+  }
+  outcome.compared += kBatch;
+}
+
+void prove(const FloatFormat &expressed, int64_t inputs) {
+  std::optional<Semantics> profile = findProfile(QI_DIFF_PROFILE);
+  ASSERT_TRUE(profile);
+  ASSERT_TRUE(hostFloatEnvironmentIsDefault());
+  Outcome outcome;
+  const uint64_t batches = uint64_t((inputs + kBatch - 1) / kBatch);
+  std::atomic<uint64_t> next{0};
+  auto worker = [&] {
+    for (uint64_t b; (b = next++) < batches;)
+      runBatch(*profile, expressed, b, outcome);
+  };
+  std::thread other(worker);
+  worker();
+  other.join();
+  EXPECT_EQ(outcome.mismatches.load(), 0) << outcome.first;
+  EXPECT_GE(outcome.compared.load(), inputs);
+}
+
+// [fast.host-qcast] [fast.proof]
+TEST(FastQuantizeDiff, F32HostPathEqualsExactKernel) {
+  prove(fmt("f32"), QI_DIFF_F32_INPUTS);
+}
+
+// [fast.host-qcast] [fast.proof]
+TEST(FastQuantizeDiff, F64HostPathEqualsExactKernel) {
+  prove(fmt("f64"), QI_DIFF_F64_INPUTS);
+}
+
+} // namespace
+} // namespace qi::quant::test

@@ -1,0 +1,244 @@
+//===- TensorKernelsTest.cpp - The fast-path dispatcher -------------------===//
+//
+// Spec: [fast.dispatch], [fast.table], [fast.environment], [fast.proof],
+// [qtype.granularity] (spec/performance.md, spec/quant.md).
+//
+// - ParameterMap::forEachRun gives every element the parameter of
+//   parameterIndex (random per-axis and sub-channel shapes).
+// - quantizeTensor / dequantizeTensor on whole tensors equal the exact path
+//   element for element (poison included) for per-layer, per-axis and
+//   sub-channel types, host-float and table paths; the table paths
+//   exhaustively over every f16 / bf16 pattern and every i16 / u8 code.
+// - Fallback: every combination no fast path covers takes the exact kernel
+//   (exact arithmetic, other arithmetic modes, formats without host floats
+//   on small tensors, f80, a non-default MXCSR).
+//
+//===----------------------------------------------------------------------===//
+#include "FastDiffInputs.h"
+
+#include "quant/FastQuantize.h"
+#include "quant/TensorKernels.h"
+#include "value/ElementType.h"
+
+#if defined(__SSE2__)
+#include <xmmintrin.h>
+#endif
+
+namespace qi::quant::test {
+namespace {
+
+ParameterMap mapFor(const QuantType &t, const Shape &shape) {
+  std::string error;
+  std::optional<ParameterMap> m = ParameterMap::build(t, shape, true, error);
+  if (!m)
+    throw std::runtime_error(error);
+  return *m;
+}
+
+ElementType storageElement(const QuantType &t) {
+  return ElementType::makeQuantized(std::make_shared<QuantType>(t));
+}
+
+/// qcast by `prefer` and by the exact path; every element and poison bit equal.
+void expectSameQuantize(const QuantType &t, const Semantics &s, const RuntimeValue &input,
+                        KernelPath prefer, KernelPath expectedPath) {
+  ParameterMap map = mapFor(t, input.shape());
+  RuntimeValue fast = RuntimeValue::tensor(storageElement(t), input.shape());
+  RuntimeValue exact = RuntimeValue::tensor(storageElement(t), input.shape());
+  EXPECT_EQ(quantizeTensor(t, s, map, input, fast, prefer), expectedPath);
+  EXPECT_EQ(quantizeTensor(t, s, map, input, exact, KernelPath::Exact), KernelPath::Exact);
+  int64_t mismatches = 0;
+  for (int64_t i = 0; i < input.size(); ++i)
+    if (fast.get(i) != exact.get(i) || fast.isPoison(i) != exact.isPoison(i))
+      if (mismatches++ == 0)
+        ADD_FAILURE() << t.spelling << " element " << i << " input " << hexBits(input.get(i));
+  EXPECT_EQ(mismatches, 0);
+}
+
+void expectSameDequantize(const QuantType &t, const Semantics &s, const RuntimeValue &input,
+                          KernelPath prefer, KernelPath expectedPath) {
+  ParameterMap map = mapFor(t, input.shape());
+  ElementType e = ElementType::makeFloat(*t.expressed);
+  RuntimeValue fast = RuntimeValue::tensor(e, input.shape());
+  RuntimeValue exact = RuntimeValue::tensor(e, input.shape());
+  EXPECT_EQ(dequantizeTensor(t, s, map, input, fast, prefer), expectedPath);
+  EXPECT_EQ(dequantizeTensor(t, s, map, input, exact, KernelPath::Exact), KernelPath::Exact);
+  int64_t mismatches = 0;
+  for (int64_t i = 0; i < input.size(); ++i)
+    if (fast.get(i) != exact.get(i) || fast.isPoison(i) != exact.isPoison(i))
+      if (mismatches++ == 0)
+        ADD_FAILURE() << t.spelling << " element " << i << " input " << hexBits(input.get(i));
+  EXPECT_EQ(mismatches, 0);
+}
+
+RuntimeValue randomExpressed(Rng &rng, const QuantType &t, const Shape &shape) {
+  RuntimeValue v = RuntimeValue::tensor(ElementType::makeFloat(*t.expressed), shape);
+  for (int64_t i = 0; i < v.size(); ++i)
+    v.set(i, randomInput(rng, t));
+  v.setPoison(v.size() / 2); // a poison input stays poison
+  return v;
+}
+
+// [qtype.granularity] the fast loops' parameter runs.
+TEST(TensorKernels, ForEachRunMatchesParameterIndex) {
+  Rng rng(42);
+  for (int trial = 0; trial < 200; ++trial) {
+    Shape shape;
+    const int rank = int(rng.range(1, 4));
+    for (int d = 0; d < rank; ++d)
+      shape.push_back(rng.range(1, 3) * rng.range(1, 4));
+    QuantType t;
+    if (rng.chance(2)) {
+      int32_t axis = int32_t(rng.below(rank));
+      t = perAxis(sInt(8), fmt("f32"), axis, std::vector<double>(size_t(shape[axis]), 0.5));
+    } else {
+      std::vector<std::pair<int32_t, int64_t>> blocks;
+      Shape parameterShape;
+      for (int d = 0; d < rank; ++d) {
+        int64_t block = shape[d];
+        for (int64_t b = 1; b <= shape[d]; ++b)
+          if (shape[d] % b == 0 && rng.chance(3))
+            block = b;
+        if (block != shape[d] || rng.chance(2))
+          blocks.push_back({d, block});
+        parameterShape.push_back(shape[d] / block);
+      }
+      t = subChannel(sInt(8), fmt("f32"), blocks, parameterShape,
+                     std::vector<Bits>(size_t(numElements(parameterShape)), f32Bits(0.5f)));
+    }
+    ParameterMap map = mapFor(t, shape);
+    int64_t expectedStart = 0;
+    map.forEachRun(numElements(shape), [&](int64_t start, int64_t length, int64_t parameter) {
+      EXPECT_EQ(start, expectedStart);
+      for (int64_t i = start; i < start + length; ++i)
+        ASSERT_EQ(parameter, map.parameterIndex(i)) << "trial " << trial << " element " << i;
+      expectedStart = start + length;
+    });
+    EXPECT_EQ(expectedStart, numElements(shape));
+  }
+}
+
+// [fast.host-qcast] [fast.dispatch] per-axis and sub-channel tensors.
+TEST(TensorKernels, HostQuantizeOfChannelsEqualsExact) {
+  Rng rng(7);
+  for (const char *profile : {"reference", "mlir-lower-quant-ops", "pytorch-fbgemm"}) {
+    Semantics s = *findProfile(profile);
+    QuantType axis = perAxis(sInt(8), fmt("f32"), 1, {0.1, 0.02, 3.0, 1e-3}, {0, -5, 7, 127});
+    expectSameQuantize(axis, s, randomExpressed(rng, axis, {300, 4}), KernelPath::HostFloat,
+                       KernelPath::HostFloat);
+    QuantType sub = subChannel(uInt(8), fmt("f32"), {{0, 100}, {1, 2}}, {3, 2},
+                               {f32Bits(0.1f), f32Bits(0.2f), f32Bits(0.3f), f32Bits(0.05f),
+                                f32Bits(7.0f), f32Bits(1e-4f)},
+                               {0, 128, 255, 3, 10, 100});
+    expectSameQuantize(sub, s, randomExpressed(rng, sub, {300, 4}), KernelPath::HostFloat,
+                       KernelPath::HostFloat);
+  }
+}
+
+// [fast.table] exhaustive over every f16 / bf16 pattern (two parameters).
+TEST(TensorKernels, QuantizeTableExhaustiveOver16BitFormats) {
+  for (const char *e : {"f16", "bf16"})
+    for (const char *profile : {"reference", "tflite-reference"}) {
+      QuantType t = perAxis(sInt(8), fmt(e), 0, {0.1, 0.0078125}, {3, -128});
+      RuntimeValue input = RuntimeValue::tensor(ElementType::makeFloat(fmt(e)), {2, 65536});
+      for (int64_t i = 0; i < input.size(); ++i)
+        input.set(i, Bits(i % 65536));
+      EXPECT_EQ(chooseQuantizePath(t, *findProfile(profile), input.size()), KernelPath::Table);
+      expectSameQuantize(t, *findProfile(profile), input, KernelPath::Table, KernelPath::Table);
+    }
+}
+
+// [fast.table] every stored code of u8 and i16, f16 / f32 expressed.
+TEST(TensorKernels, DequantizeTableExhaustive) {
+  for (const char *profile : {"reference", "exact", "pytorch-fbgemm"}) {
+    Semantics s = *findProfile(profile);
+    QuantType u8 = perLayer(uInt(8), fmt("f16"), 0.1, 200);
+    RuntimeValue q8 = RuntimeValue::tensor(storageElement(u8), {256});
+    for (int64_t i = 0; i < 256; ++i)
+      q8.set(i, Bits(i));
+    expectSameDequantize(u8, s, q8, KernelPath::Table, KernelPath::Table);
+    QuantType i16 = perLayer(sInt(16), fmt("f32"), 3.3e-5, -7);
+    RuntimeValue q16 = RuntimeValue::tensor(storageElement(i16), {65536});
+    for (int64_t i = 0; i < 65536; ++i)
+      q16.set(i, Bits(i));
+    expectSameDequantize(i16, s, q16, KernelPath::Table, KernelPath::Table);
+  }
+}
+
+// [fast.host-dcast] per-axis i32 through the dispatcher.
+TEST(TensorKernels, HostDequantizeOfChannelsEqualsExact) {
+  Rng rng(9);
+  QuantType t = perAxis(sInt(32), fmt("f32"), 0, {0.1, 1e-30, 3e30}, {0, -5, 1 << 30});
+  RuntimeValue q = RuntimeValue::tensor(storageElement(t), {3, 1000});
+  for (int64_t i = 0; i < q.size(); ++i)
+    q.set(i, Bits(uint32_t(rng.next())));
+  EXPECT_EQ(chooseDequantizePath(t, Semantics{}, q.size()), KernelPath::HostFloat);
+  expectSameDequantize(t, Semantics{}, q, KernelPath::HostFloat, KernelPath::HostFloat);
+}
+
+// [fast.dispatch] fallback: nothing unproven is used.
+TEST(TensorKernels, UncoveredCombinationsFallBackToExact) {
+  const QuantType f32 = perLayer(sInt(8), fmt("f32"), 0.1);
+  const int64_t big = int64_t(1) << 24;
+  EXPECT_EQ(chooseQuantizePath(f32, Semantics{}, big), KernelPath::HostFloat);
+  EXPECT_EQ(chooseQuantizePath(f32, *findProfile("exact"), big), KernelPath::Exact);
+  for (RoundingMode m : {RoundingMode::TowardZero, RoundingMode::NearestAway,
+                         RoundingMode::TowardPositive, RoundingMode::Odd})
+    EXPECT_EQ(chooseQuantizePath(f32, Sem().arith(m), big), KernelPath::Exact);
+  // 16-bit formats: a table only when it pays for itself; else exact.
+  const QuantType f16 = perLayer(sInt(8), fmt("f16"), 0.1);
+  EXPECT_EQ(chooseQuantizePath(f16, Semantics{}, 1000), KernelPath::Exact);
+  EXPECT_EQ(chooseQuantizePath(f16, Semantics{}, big), KernelPath::Table);
+  EXPECT_EQ(chooseQuantizePath(f16, *findProfile("exact"), big), KernelPath::Table);
+  // f80 / f128: no host format, no table.
+  EXPECT_EQ(chooseQuantizePath(perLayer(sInt(8), fmt("f80"), 0.1), Semantics{}, big),
+            KernelPath::Exact);
+  EXPECT_EQ(chooseQuantizePath(perLayer(sInt(8), fmt("f128"), 0.1), Semantics{}, big),
+            KernelPath::Exact);
+  // A requested path that does not cover the combination is not taken.
+  Rng rng(3);
+  QuantType exactF32 = perLayer(sInt(8), fmt("f32"), 0.1);
+  expectSameQuantize(exactF32, *findProfile("exact"),
+                     randomExpressed(rng, exactF32, {64}), KernelPath::HostFloat,
+                     KernelPath::Exact);
+  // dcast: i32 f16 has neither host floats nor a small table.
+  const QuantType i32f16 = perLayer(sInt(32), fmt("f16"), 0.1);
+  EXPECT_EQ(chooseDequantizePath(i32f16, Semantics{}, big), KernelPath::Exact);
+  EXPECT_EQ(chooseDequantizePath(perLayer(sInt(32), fmt("f32"), 0.1), *findProfile("exact"),
+                                 big),
+            KernelPath::Exact);
+  EXPECT_EQ(chooseDequantizePath(perLayer(sInt(8), fmt("f32"), 0.1), Semantics{}, 100),
+            KernelPath::HostFloat);
+  EXPECT_EQ(chooseDequantizePath(perLayer(sInt(8), fmt("f16"), 0.1), Semantics{}, 100),
+            KernelPath::Exact);
+  EXPECT_EQ(chooseDequantizePath(perLayer(sInt(8), fmt("f16"), 0.1), Semantics{}, 1000),
+            KernelPath::Table);
+  EXPECT_EQ(chooseDequantizePath(perLayer(sInt(8), fmt("f32"), 0.1), Semantics{}, big),
+            KernelPath::Table);
+  EXPECT_EQ(chooseDequantizePath(perLayer(sInt(16), fmt("f32"), 0.1), Semantics{}, 1 << 20),
+            KernelPath::HostFloat);
+}
+
+// [fast.environment] flush-to-zero, denormals-are-zero or another rounding
+// mode in MXCSR: the host paths are not used.
+TEST(TensorKernels, NonDefaultFloatEnvironmentFallsBackToExact) {
+#if defined(__SSE2__)
+  const QuantType f32 = perLayer(sInt(8), fmt("f32"), 0.1);
+  const unsigned saved = _mm_getcsr();
+  EXPECT_TRUE(hostFloatEnvironmentIsDefault());
+  for (unsigned bits : {0x8000u, 0x0040u, 0x2000u, 0x4000u, 0x6000u}) {
+    _mm_setcsr(saved | bits);
+    const bool isDefault = hostFloatEnvironmentIsDefault();
+    const KernelPath q = chooseQuantizePath(f32, Semantics{}, 1 << 24);
+    const KernelPath d = chooseDequantizePath(perLayer(sInt(32), fmt("f32"), 0.1), Semantics{},
+                                              1 << 24);
+    _mm_setcsr(saved);
+    EXPECT_FALSE(isDefault) << bits;
+    EXPECT_EQ(q, KernelPath::Exact) << bits;
+    EXPECT_EQ(d, KernelPath::Exact) << bits;
+  }
+#endif
+}
+
+} // namespace
+} // namespace qi::quant::test

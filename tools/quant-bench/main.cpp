@@ -1,0 +1,258 @@
+//===- main.cpp - quant-bench: quant-interp against MLIR's JIT ------------===//
+//
+// docs/performance.md. Subcommands:
+//   compare  time the JIT-compiled --lower-quant-ops lowering (mlir-runner
+//            -O3, timed inside the program) and quant-interp on the same
+//            inputs, in one run; check that both give the same checksum
+//            (under the mlir-lower-quant-ops profile) and print the ratios;
+//            also the interpretation of the lowered IR.
+//   sweep    qcast of all 2^32 f32 patterns for one per-layer type.
+//   memory   peak resident memory of one qcast / dcast, vs its data.
+//
+//===----------------------------------------------------------------------===//
+#include "Jit.h"
+#include "Sweep.h"
+#include "Workloads.h"
+
+#include "eval/Interpreter.h"
+#include "ir/ModuleLoader.h"
+#include "quant/ParameterMap.h"
+#include "quant/Semantics.h"
+#include "quant/TensorKernels.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+
+using namespace qi;
+namespace cl = llvm::cl;
+
+namespace {
+
+cl::opt<std::string> command(cl::Positional, cl::desc("<compare|sweep|memory>"), cl::Required);
+cl::opt<int64_t> elements("elements", cl::desc("Elements per workload (multiple of 2^16)"),
+                          cl::init(int64_t(1) << 24));
+cl::opt<int64_t> loweredElements("lowered-elements",
+                                 cl::desc("Elements for the lowered-IR interpretation"),
+                                 cl::init(int64_t(1) << 16));
+cl::opt<int> runs("runs", cl::desc("Timed runs per measurement (the fastest counts)"),
+                  cl::init(3));
+cl::opt<std::string> only("only", cl::desc("Only workloads whose name contains this"),
+                          cl::init(""));
+cl::opt<std::string> profile("profile", cl::desc("Profile of the timed interpreter run"),
+                             cl::init("reference"));
+cl::opt<std::string> sweepType("type", cl::desc("sweep: the per-layer f32 quantized type"),
+                               cl::init("!quant.uniform<i8:f32, 0.0123:-3>"));
+cl::opt<unsigned> workers("workers", cl::desc("sweep: worker threads"), cl::init(2));
+cl::opt<std::string> opName("op", cl::desc("memory: qcast or dcast"), cl::init("qcast"));
+
+double now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+/// A parsed module with its interpreter.
+struct Loaded {
+  mlir::MLIRContext context;
+  llvm::SourceMgr sourceMgr;
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  ir::TypeConverter types;
+  mlir::func::FuncOp function;
+
+  bool load(const std::string &text) {
+    ir::registerAcceptedDialects(context);
+    sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text), llvm::SMLoc());
+    module = ir::parseAndVerify(sourceMgr, context);
+    if (!module)
+      return false;
+    std::string error;
+    function = ir::findEntry(*module, "kernel", error);
+    return bool(function);
+  }
+};
+
+struct Timed {
+  double seconds = 1e300;
+  int64_t checksum = 0;
+};
+
+/// Runs @kernel of `text` on the workload's input `runs` times.
+std::optional<Timed> interpret(const std::string &text, const bench::Workload &w,
+                               const quant::Semantics &semantics) {
+  Loaded l;
+  if (!l.load(text))
+    return std::nullopt;
+  eval::Interpreter interp(*l.module, l.types, semantics);
+  const ElementType argType =
+      interp.valueType(l.function.getArgumentTypes()[0], l.function.getLoc()).element;
+  const RuntimeValue input = w.input(argType);
+  Timed best;
+  for (int r = 0; r < runs; ++r) {
+    std::vector<RuntimeValue> args{input}; // the copy is not timed
+    const double t0 = now();
+    std::vector<RuntimeValue> results = interp.call(l.function, std::move(args));
+    const double t1 = now();
+    best.seconds = std::min(best.seconds, t1 - t0);
+    best.checksum = bench::Workload::checksum(results[0]);
+  }
+  return best;
+}
+
+/// The dispatcher alone (quant/TensorKernels.h, what quant.qcast / dcast
+/// call), result allocation included, on the workload's input.
+std::optional<Timed> timeKernel(const bench::Workload &w, const quant::Semantics &semantics) {
+  Loaded l;
+  if (!l.load(w.kernelModule()))
+    return std::nullopt;
+  eval::Interpreter interp(*l.module, l.types, semantics);
+  const ElementType argType =
+      interp.valueType(l.function.getArgumentTypes()[0], l.function.getLoc()).element;
+  const ElementType resultType =
+      interp.valueType(l.function.getResultTypes()[0], l.function.getLoc()).element;
+  const bool qcast = w.op == bench::Op::Qcast;
+  const quant::QuantType &type = qcast ? *resultType.quant : *argType.quant;
+  const RuntimeValue input = w.input(argType);
+  std::string error;
+  std::optional<quant::ParameterMap> map =
+      quant::ParameterMap::build(type, input.shape(), true, error);
+  if (!map)
+    return std::nullopt;
+  Timed best;
+  for (int r = 0; r < runs; ++r) {
+    const double t0 = now();
+    RuntimeValue result = RuntimeValue::tensor(resultType, input.shape());
+    if (qcast)
+      quant::quantizeTensor(type, semantics, *map, input, result);
+    else
+      quant::dequantizeTensor(type, semantics, *map, input, result);
+    const double t1 = now();
+    best.seconds = std::min(best.seconds, t1 - t0);
+    best.checksum = bench::Workload::checksum(result);
+  }
+  return best;
+}
+
+int compare() {
+  std::optional<quant::Semantics> timedSemantics = quant::findProfile(profile);
+  if (!timedSemantics) {
+    std::fprintf(stderr, "quant-bench: unknown profile %s\n", profile.c_str());
+    return 2;
+  }
+  const quant::Semantics lowering = *quant::findProfile("mlir-lower-quant-ops");
+  std::printf("# quant-bench compare: %lld elements, fastest of %d runs; JIT = mlir-runner -O3 "
+              "of the --lower-quant-ops lowering, timed inside the program\n",
+              static_cast<long long>(elements.getValue()), runs.getValue());
+  std::printf("# kernel: quant::quantizeTensor / dequantizeTensor (result allocation "
+              "included) under --profile=%s; lower-qo: the same under mlir-lower-quant-ops "
+              "(checksum compared with the JIT); call: the whole interpreter call of @kernel\n",
+              profile.c_str());
+  std::printf("%-26s %8s %9s %9s %6s %10s %6s %9s %6s %9s %9s %8s\n", "workload", "jit s",
+              "kernel s", "Melem/s", "ratio", "lower-qo s", "ratio", "call s", "ratio",
+              "checksum", "lowered s", "ratio");
+  int failures = 0;
+  for (const bench::Workload &w : bench::standardWorkloads(elements)) {
+    if (w.name().find(only) == std::string::npos)
+      continue;
+    std::string error;
+    std::optional<bench::JitResult> jit = bench::runJit(w.jitProgram(), runs, error);
+    if (!jit) {
+      std::fprintf(stderr, "quant-bench: %s: %s\n", w.name().c_str(), error.c_str());
+      ++failures;
+      continue;
+    }
+    std::optional<Timed> timed = timeKernel(w, *timedSemantics);
+    std::optional<Timed> same = timeKernel(w, lowering);
+    std::optional<Timed> call = interpret(w.kernelModule(), w, *timedSemantics);
+    // The lowered IR, interpreted, on fewer elements; JIT at the same size.
+    bench::Workload small = w;
+    small.elements = loweredElements;
+    std::optional<std::string> loweredText = bench::lowerQuantOps(small.kernelModule(), error);
+    std::optional<Timed> lowered =
+        loweredText ? interpret(*loweredText, small, lowering) : std::nullopt;
+    std::optional<bench::JitResult> smallJit = bench::runJit(small.jitProgram(), runs, error);
+    if (!timed || !same || !call || !lowered || !smallJit) {
+      std::fprintf(stderr, "quant-bench: %s: %s\n", w.name().c_str(),
+                   error.empty() ? "interpretation failed" : error.c_str());
+      ++failures;
+      continue;
+    }
+    const bool match = same->checksum == jit->checksum && call->checksum == timed->checksum &&
+                       lowered->checksum == smallJit->checksum;
+    failures += !match;
+    std::printf("%-26s %8.4f %9.4f %9.1f %6.2f %10.4f %6.2f %9.4f %6.2f %9s %9.4f %8.1f\n",
+                w.name().c_str(), jit->seconds, timed->seconds,
+                double(w.elements) / timed->seconds / 1e6, timed->seconds / jit->seconds,
+                same->seconds, same->seconds / jit->seconds, call->seconds,
+                call->seconds / jit->seconds, match ? "equal" : "DIFFERENT", lowered->seconds,
+                lowered->seconds / smallJit->seconds);
+    std::fflush(stdout);
+  }
+  std::printf("# lowered: the --lower-quant-ops output interpreted on %lld elements, ratio to "
+              "the JIT on the same %lld elements\n",
+              static_cast<long long>(loweredElements.getValue()),
+              static_cast<long long>(loweredElements.getValue()));
+  return failures ? 1 : 0;
+}
+
+long residentKiB() {
+  std::ifstream statm("/proc/self/statm");
+  long pages = 0, resident = 0;
+  statm >> pages >> resident;
+  return resident * 4;
+}
+
+int memory() {
+  bench::Workload w{opName == "dcast" ? bench::Op::Dcast : bench::Op::Qcast,
+                    bench::Granularity::PerLayer, elements};
+  Loaded l;
+  if (!l.load(w.kernelModule()))
+    return 1;
+  eval::Interpreter interp(*l.module, l.types, *quant::findProfile(profile));
+  const ElementType argType =
+      interp.valueType(l.function.getArgumentTypes()[0], l.function.getLoc()).element;
+  const long before = residentKiB();
+  std::vector<RuntimeValue> args;
+  args.push_back(w.input(argType)); // moved, not copied
+  const double dataBytes = double(args[0].size()) * (args[0].bytesPerElement() +
+                                                      (w.op == bench::Op::Qcast ? 1 : 4));
+  std::vector<RuntimeValue> results = interp.call(l.function, std::move(args));
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  const double peak = double(usage.ru_maxrss - before) * 1024;
+  std::printf("%s: input+output %.1f MB, peak resident growth %.1f MB = %.2fx\n",
+              w.name().c_str(), dataBytes / 1e6, peak / 1e6, peak / dataBytes);
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(argc, argv, "quant-bench: quant-interp performance\n");
+  if (elements % 65536 != 0 || elements <= 0 || loweredElements % 65536 != 0) {
+    std::fprintf(stderr, "quant-bench: --elements must be a positive multiple of 65536\n");
+    return 2;
+  }
+  try {
+    if (command == "compare")
+      return compare();
+    if (command == "sweep")
+      return bench::sweep(sweepType, profile, workers);
+    if (command == "memory")
+      return memory();
+  } catch (const eval::EvalError &e) {
+    std::fprintf(stderr, "quant-bench: %s\n", e.message.c_str());
+    return 1;
+  }
+  std::fprintf(stderr, "quant-bench: unknown command %s (compare, sweep, memory)\n",
+               command.c_str());
+  return 2;
+}
