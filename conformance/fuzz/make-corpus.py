@@ -3,13 +3,15 @@
 
     make-corpus.py OUT_DIR        (normally build-fuzz/fuzz-corpus; never in the repo)
 
-Writes OUT_DIR/seed-interpret, OUT_DIR/seed-argument and OUT_DIR/seed-numeric:
+Writes OUT_DIR/seed-interpret, OUT_DIR/seed-argument, OUT_DIR/seed-golden and
+OUT_DIR/seed-numeric:
   interpret: one input per quant-interp RUN line of conformance/lit/**/*.mlir
              (module text, the delimiter, option lines, the arguments of
              --arg / --args-file), plus every .mlir file without arguments;
   argument:  every distinct --arg / --args-file value, prefixed with the byte
              of the parameter type (FuzzArgument.cpp kParameterTypes) whose
              element type it names;
+  golden:    every case file and the manifest of golden/v1/smoke, as they are;
   numeric:   one input per op x format x mode with edge-ish operands
              (deterministic).
 See docs/reliability.md.
@@ -113,7 +115,7 @@ def main():
     repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     lit = os.path.join(repo, "conformance", "lit")
     inputs_dir = os.path.join(lit, "Inputs")
-    dirs = {k: os.path.join(out, "seed-" + k) for k in ("interpret", "argument", "numeric")}
+    dirs = {k: os.path.join(out, "seed-" + k) for k in ("interpret", "argument", "golden", "numeric")}
     for d in dirs.values():
         # Regenerated from scratch: seeds of edited or deleted lit tests must go.
         if os.path.isdir(d):
@@ -147,6 +149,19 @@ def main():
                 break
         write(dirs["argument"], bytes([index]) + arg.encode())
         count["argument"] += 1
+
+    # Golden reader: the checked-in smoke suite (cases and manifest).
+    smoke = os.path.join(repo, "golden", "v1", "smoke")
+    golden_files = [os.path.join(smoke, "manifest.json")]
+    cases_dir = os.path.join(smoke, "cases")
+    if os.path.isdir(cases_dir):
+        golden_files += [os.path.join(cases_dir, n) for n in sorted(os.listdir(cases_dir))
+                         if n.endswith(".json")]
+    for path in golden_files:
+        if os.path.isfile(path):
+            with open(path, "rb") as f:
+                write(dirs["golden"], f.read())
+            count["golden"] += 1
 
     # Numeric: op (8) x format (18, FloatFormat table order) x mode (5), with
     # operands 1.0-ish / max-ish patterns from a fixed LCG.
