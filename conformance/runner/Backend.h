@@ -1,0 +1,69 @@
+//===- Backend.h - What quant-conform runs a golden case on -----*- C++ -*-===//
+//
+// Spec: docs/vendor-guide.md ("Backends"). A backend gets one golden case
+// (program, input, quantized type) and a private scratch directory, and
+// returns the output elements it computed, or that it rejected the program,
+// does not support it, or failed. It never sees the expected outputs.
+//
+//===----------------------------------------------------------------------===//
+#ifndef QI_CONFORMANCE_BACKEND_H
+#define QI_CONFORMANCE_BACKEND_H
+
+#include "generators/Golden.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace qi::conform {
+
+struct BackendOutput {
+  enum class Status { Values, Rejected, Unsupported, Error };
+  Status status = Status::Error;
+  /// qcast: stored integers (in the storage type's signedness); dcast:
+  /// expressed bit patterns. One per element, flat row-major.
+  std::vector<int64_t> stored;
+  std::vector<numeric::Bits> floats;
+  /// Elements the backend itself declares undefined (quant-interp's
+  /// `// poison:` line); a defined expected value never equals them.
+  std::vector<bool> poison;
+  std::string reason;      ///< Rejected / Unsupported / Error: one line
+  std::string stderrTail;  ///< last lines of the tool's stderr
+  double seconds = 0;
+};
+
+struct BackendSettings {
+  std::string quantInterp = "quant-interp";   ///< our interpreter binary
+  std::string mlirOpt = "mlir-opt-22";
+  std::string mlirRunner = "mlir-runner-22";
+  std::string runnerUtils;                    ///< libmlir_c_runner_utils.so for mlir-cpu
+  std::string pipeline;                       ///< "" = the backend's default
+  std::string command;                        ///< --backend=command
+  std::string profile = "reference";          ///< the semantics `interp` runs under
+  double timeoutSeconds = 60;
+  bool keepRequests = false;
+};
+
+class Backend {
+public:
+  virtual ~Backend() = default;
+  /// Runs `c` with `scratch` as its private, existing, empty directory.
+  virtual BackendOutput run(const golden::GoldenCase &c, const std::string &scratch) const = 0;
+  /// What exactly runs: the pipeline, or the command line.
+  virtual std::string detail() const = 0;
+};
+
+/// The backend of --backend=NAME (interp, mlir-lowering, mlir-cpu, command),
+/// or null with `error` set.
+std::unique_ptr<Backend> makeBackend(const std::string &name, const BackendSettings &settings,
+                                     std::string &error);
+/// "interp, mlir-lowering, mlir-cpu, command".
+std::string backendNames();
+
+/// The default pass pipelines (docs/vendor-guide.md "Backends").
+extern const char *const kDefaultLoweringPipeline;
+extern const char *const kDefaultCpuPipeline;
+
+} // namespace qi::conform
+
+#endif

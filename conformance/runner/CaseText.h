@@ -1,0 +1,56 @@
+//===- CaseText.h - A golden case as text for backends, and back -*- C++ -*-===//
+//
+// Spec: docs/vendor-guide.md. How a case's input is handed to each backend
+// (an MLIR attribute for quant-interp, the protocol's request files, constants
+// in a JIT harness), and how each backend's printed output is read back into
+// stored integers / bit patterns. Parsing is strict: a wrong element count or
+// a malformed value is an error, never a silently shortened output.
+//
+//===----------------------------------------------------------------------===//
+#ifndef QI_CONFORMANCE_CASETEXT_H
+#define QI_CONFORMANCE_CASETEXT_H
+
+#include "Backend.h"
+
+#include <string>
+
+namespace qi::conform {
+
+/// The input as an MLIR attribute, as `quant-interp --arg` takes it:
+/// `dense<[[0x3F800000, ...]]> : tensor<2x4xf32>`, `5 : i8`.
+std::string argumentAttribute(const golden::GoldenCase &c);
+/// The concrete output type: `tensor<4x8xui8>` (qcast), `tensor<4x8xf32>` (dcast).
+std::string outputTypeSpelling(const golden::GoldenCase &c);
+/// Number of output elements (= input elements).
+size_t elementCount(const golden::GoldenCase &c);
+
+/// The protocol's request.txt, input.txt and type.json.
+std::string protocolRequest(const golden::GoldenCase &c);
+std::string protocolInput(const golden::GoldenCase &c);
+std::string protocolTypeJson(const golden::GoldenCase &c);
+
+/// Reads quant-interp's printed result (decimal integers for qcast, `--hex`
+/// for dcast; a `// poison:` line). Integers are reinterpreted in the
+/// storage's signedness, so the signless `i8` result of a lowered program
+/// reads as the u8 value it encodes.
+bool parseInterpreterOutput(const std::string &text, const golden::GoldenCase &c,
+                            BackendOutput &out, std::string &error);
+/// Reads the protocol's output.txt.
+bool parseProtocolOutput(const std::string &text, const golden::GoldenCase &c,
+                         BackendOutput &out, std::string &error);
+/// Reads the mlir-cpu harness' output: one signed 64-bit integer per line
+/// (stored value, or the expressed bit pattern zero-extended).
+bool parseHarnessOutput(const std::string &text, const golden::GoldenCase &c,
+                        BackendOutput &out, std::string &error);
+
+/// The low `width` bits of `bits` as a value of the storage type (two's
+/// complement reinterpretation: a signless i8 -56 is u8 200).
+int64_t storageValueOfBits(uint64_t bits, const numeric::IntFormat &storage);
+
+/// The mlir-cpu harness: the case's program plus `@qi_harness`, which calls
+/// @main on the input (constants) and prints each output element.
+std::string cpuHarness(const golden::GoldenCase &c);
+
+} // namespace qi::conform
+
+#endif

@@ -1,0 +1,137 @@
+//===- CpuHarness.cpp - The JIT harness of the mlir-cpu backend -----------===//
+//
+// Spec: docs/vendor-guide.md ("mlir-cpu"). The harness calls the case's own
+// @main (never inlined, so the input constants cannot be folded into the
+// computation under test) and prints every output element as one integer per
+// line: the stored value, or the float's bit pattern (bitcast), so nothing
+// is lost to decimal printing.
+//
+//===----------------------------------------------------------------------===//
+#include "CaseText.h"
+
+namespace qi::conform {
+using golden::GoldenCase;
+using golden::Op;
+using golden::ShapeKind;
+
+namespace {
+
+std::string hexConstant(const GoldenCase &c) {
+  const numeric::FloatFormat &format = *c.params.type.expressed;
+  size_t bytes = (format.sizeInBits + 7) / 8;
+  static const char digits[] = "0123456789ABCDEF";
+  std::string hex;
+  for (numeric::Bits bits : c.inputFloats) {
+    for (size_t b = 0; b < bytes; ++b) { // little-endian
+      unsigned byte = unsigned((bits >> (8 * b)) & 0xFF);
+      hex += digits[byte >> 4];
+      hex += digits[byte & 15];
+    }
+  }
+  return hex.empty() ? "dense<>" : "dense<\"0x" + hex + "\">";
+}
+
+} // namespace
+
+std::string cpuHarness(const GoldenCase &c) {
+  const golden::CaseParams &p = c.params;
+  const bool qcast = p.op == Op::QCast;
+  const bool scalar = p.shapeKind == ShapeKind::Scalar;
+  const std::string quantType = golden::typeSpelling(p.type);
+  const std::string expressed(p.type.expressed->name);
+  const std::string storage = "i" + std::to_string(p.type.storage.width);
+  const std::string inElement = qcast ? expressed : quantType;
+  const std::string outElement = qcast ? quantType : expressed;
+  const std::string param = golden::shapedSpelling(p, inElement);
+  const std::string result = golden::shapedSpelling(p, outElement);
+  auto concrete = [&](const std::string &element) { return golden::concreteSpelling(p, element); };
+
+  std::string h = golden::programText(p);
+  h += "func.func private @printI64(i64)\n"
+       "func.func private @printNewline()\n"
+       "func.func @qi_harness() {\n";
+  // The argument, in the program's parameter type. Quant-typed values only
+  // ever have the program's own (possibly dynamic or unranked) shape: shape
+  // casts happen on plain tensors, so a concrete shape never meets the quant
+  // type in the verifier and the compiled code sees what the program says.
+  const std::string storageShaped = golden::shapedSpelling(p, storage);
+  std::string arg = "%in";
+  if (qcast) {
+    if (scalar)
+      h += "  %in = arith.constant " + golden::hexBits(*p.type.expressed, c.inputFloats.at(0)) +
+           " : " + expressed + "\n";
+    else
+      h += "  %in = arith.constant " + hexConstant(c) + " : " + concrete(expressed) + "\n";
+    if (!scalar && concrete(expressed) != param) {
+      h += "  %arg = tensor.cast %in : " + concrete(expressed) + " to " + param + "\n";
+      arg = "%arg";
+    }
+  } else {
+    std::string attr = argumentAttribute(c); // "VALUES : TYPE" with the signless storage type
+    h += "  %raw = arith.constant " + attr + "\n";
+    std::string raw = "%raw";
+    if (!scalar && concrete(storage) != storageShaped) {
+      h += "  %rawd = tensor.cast %raw : " + concrete(storage) + " to " + storageShaped + "\n";
+      raw = "%rawd";
+    }
+    h += "  %in = quant.scast " + raw + " : " + storageShaped + " to " + param + "\n";
+  }
+  h += "  %r = func.call @main(" + arg + ") : (" + param + ") -> " + result + "\n";
+  // The result, as plain integers / floats in its concrete shape.
+  std::string value = "%r";
+  if (qcast) {
+    h += "  %ri = quant.scast %r : " + result + " to " + storageShaped + "\n";
+    value = "%ri";
+  }
+  const std::string element = qcast ? storage : expressed;
+  if (!scalar && concrete(element) != golden::shapedSpelling(p, element)) {
+    h += "  %rs = tensor.cast " + value + " : " + golden::shapedSpelling(p, element) + " to " +
+         concrete(element) + "\n";
+    value = "%rs";
+  }
+  // One element to one printed i64.
+  const unsigned width = qcast ? p.type.storage.width : p.type.expressed->sizeInBits;
+  auto printElement = [&](const std::string &e, const std::string &indent) {
+    std::string s, bits = e;
+    if (!qcast) {
+      s += indent + "%b = arith.bitcast " + e + " : " + expressed + " to i" + std::to_string(width) + "\n";
+      bits = "%b";
+    }
+    std::string wide = bits;
+    if (width < 64) {
+      s += indent + "%w = arith.extui " + bits + " : i" + std::to_string(width) + " to i64\n";
+      wide = "%w";
+    }
+    s += indent + "func.call @printI64(" + wide + ") : (i64) -> ()\n";
+    s += indent + "func.call @printNewline() : () -> ()\n";
+    return s;
+  };
+  if (scalar) {
+    h += printElement(value, "  ");
+  } else if (p.shape.empty()) {
+    h += "  %e = tensor.extract " + value + "[] : " + concrete(element) + "\n";
+    h += printElement("%e", "  ");
+  } else {
+    int64_t n = int64_t(elementCount(c));
+    std::string flat = value;
+    if (p.shape.size() > 1) {
+      std::string group;
+      for (size_t d = 0; d < p.shape.size(); ++d)
+        group += (d ? ", " : "") + std::to_string(d);
+      h += "  %flat = tensor.collapse_shape " + value + " [[" + group + "]] : " + concrete(element) +
+           " into tensor<" + std::to_string(n) + "x" + element + ">\n";
+      flat = "%flat";
+    }
+    h += "  %c0 = arith.constant 0 : index\n"
+         "  %c1 = arith.constant 1 : index\n"
+         "  %n = arith.constant " + std::to_string(n) + " : index\n"
+         "  scf.for %i = %c0 to %n step %c1 {\n"
+         "    %e = tensor.extract " + flat + "[%i] : tensor<" + std::to_string(n) + "x" + element + ">\n";
+    h += printElement("%e", "    ");
+    h += "  }\n";
+  }
+  h += "  return\n}\n";
+  return h;
+}
+
+} // namespace qi::conform

@@ -1,0 +1,44 @@
+//===- Judge.h - Classify one case's backend output -------------*- C++ -*-===//
+//
+// Spec: docs/vendor-guide.md ("Result classes"). Stored integers and float
+// bit patterns are compared exactly; only the expected output's don't-care
+// (poison) elements are skipped. A value the backend itself leaves undefined
+// never equals a defined expected value.
+//
+//===----------------------------------------------------------------------===//
+#ifndef QI_CONFORMANCE_JUDGE_H
+#define QI_CONFORMANCE_JUDGE_H
+
+#include "Backend.h"
+#include "RunReport.h"
+
+namespace qi::conform {
+
+/// The result of `c` on `out` against the expected output for `profile`
+/// (which the case must have unless it is a rejection case). Keeps the first
+/// `maxMismatches` differing elements; counts all of them.
+CaseResult judgeCase(const golden::GoldenCase &c, const std::string &file,
+                     const std::string &profile, const BackendOutput &out,
+                     size_t maxMismatches);
+
+/// A case the backend did not run: outside its capabilities, with `reason`.
+CaseResult unsupportedCase(const golden::GoldenCase &c, const std::string &file,
+                           const std::string &reason);
+
+/// [conform.nan-bits] Whether the semantics named `variant` (a profile, or a
+/// profile with knobs: "mlir-lower-quant-ops --rounding=odd") leaves the sign
+/// and payload of a NaN result unspecified, as LLVM does for arith float ops
+/// (spec/lowered-arith.md [arith.float]): then any NaN matches an expected NaN.
+bool nanBitsUnspecified(const std::string &variant);
+
+/// Float elements compared bit for bit, except NaN vs NaN when `nanBitsFree`.
+bool sameFloat(const numeric::FloatFormat &format, numeric::Bits expected, numeric::Bits got,
+               bool nanBitsFree);
+
+/// Element text as the reports show it: qcast input / dcast output
+/// "0x3F800000 (1.0)"; stored integers in decimal.
+std::string floatText(const numeric::FloatFormat &format, numeric::Bits bits);
+
+} // namespace qi::conform
+
+#endif

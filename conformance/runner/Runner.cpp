@@ -1,0 +1,208 @@
+//===- Runner.cpp - Run a golden suite against a backend ------------------===//
+#include "Runner.h"
+
+#include "Diagnosis.h"
+#include "Judge.h"
+#include "Subprocess.h"
+
+#include "generators/GoldenFiles.h"
+#include "generators/GoldenFormat.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <mutex>
+#include <set>
+#include <sstream>
+#include <thread>
+
+namespace qi::conform {
+using golden::GoldenCase;
+namespace fs = std::filesystem;
+
+namespace {
+
+bool loadOne(const std::string &dir, LoadedSuite &out, std::set<std::string> &seen,
+             std::string &error) {
+  golden::Manifest manifest;
+  std::vector<GoldenCase> cases;
+  if (!golden::loadSuite(dir, manifest, cases, error))
+    return false;
+  if (out.level.empty()) {
+    out.level = manifest.level;
+    out.profiles = manifest.profiles;
+  } else {
+    out.level += "+" + manifest.level;
+    std::vector<std::string> common;
+    for (const std::string &p : out.profiles)
+      if (std::find(manifest.profiles.begin(), manifest.profiles.end(), p) != manifest.profiles.end())
+        common.push_back(p);
+    out.profiles = common;
+  }
+  for (size_t i = 0; i < cases.size(); ++i) {
+    if (!seen.insert(cases[i].id).second)
+      continue;
+    out.files.push_back(dir + "/" + manifest.cases[i].file);
+    out.cases.push_back(std::move(cases[i]));
+  }
+  return true;
+}
+
+std::string tagValue(const GoldenCase &c, const std::string &key) {
+  const quant::QuantType &t = c.params.type;
+  if (key == "op")
+    return std::string(golden::opName(c.params.op));
+  if (key == "granularity")
+    return std::string(golden::granularityName(t.granularity));
+  if (key == "storage")
+    return golden::storageTag(t);
+  if (key == "expressed")
+    return std::string(t.expressed->name);
+  if (key == "shapeKind")
+    return std::string(golden::shapeKindName(c.params.shapeKind));
+  if (key == "category")
+    return golden::caseCategory(c.params);
+  if (key == "rejection")
+    return c.rejection ? c.rejection->reason : "no";
+  return "";
+}
+
+} // namespace
+
+bool loadSuites(const std::string &dir, LoadedSuite &out, std::string &error) {
+  std::set<std::string> seen;
+  if (golden::pathExists(dir + "/manifest.json"))
+    return loadOne(dir, out, seen, error);
+  std::vector<std::string> subdirs;
+  std::error_code ec;
+  for (const fs::directory_entry &e : fs::directory_iterator(dir, ec))
+    if (e.is_directory() && golden::pathExists(e.path().string() + "/manifest.json"))
+      subdirs.push_back(e.path().string());
+  if (ec) {
+    error = "--suite: cannot read directory '" + dir + "': " + ec.message();
+    return false;
+  }
+  if (subdirs.empty()) {
+    error = "--suite: '" + dir + "' has no manifest.json, and no subdirectory has one";
+    return false;
+  }
+  // smoke first: it is the level every other one extends.
+  std::sort(subdirs.begin(), subdirs.end(), [](const std::string &a, const std::string &b) {
+    bool sa = fs::path(a).filename() == "smoke", sb = fs::path(b).filename() == "smoke";
+    return sa != sb ? sa : a < b;
+  });
+  for (const std::string &s : subdirs)
+    if (!loadOne(s, out, seen, error))
+      return false;
+  return true;
+}
+
+bool filterMatches(const std::string &filter, const GoldenCase &c, bool &matches,
+                   std::string &error) {
+  static const std::set<std::string> keys = {"op",        "granularity", "storage", "expressed",
+                                             "shapeKind", "category",    "rejection"};
+  matches = true;
+  std::istringstream in(filter);
+  for (std::string term; std::getline(in, term, ',');) {
+    if (term.empty())
+      continue;
+    size_t eq = term.find('=');
+    if (eq == std::string::npos) {
+      matches = matches && c.id.find(term) != std::string::npos;
+      continue;
+    }
+    std::string key = term.substr(0, eq);
+    if (!keys.count(key)) {
+      error = "--filter: unknown key '" + key +
+              "' (expected op, granularity, storage, expressed, shapeKind, category, rejection, "
+              "or a part of a case ID)";
+      return false;
+    }
+    matches = matches && tagValue(c, key) == term.substr(eq + 1);
+  }
+  return true;
+}
+
+void runCases(const Backend &backend, const LoadedSuite &suite, const RunOptions &options,
+              RunReport &report) {
+  auto start = std::chrono::steady_clock::now();
+  // Select: the filter drops cases silently (the user asked); capabilities
+  // make them `unsupported` (listed).
+  std::vector<size_t> selected;
+  for (size_t i = 0; i < suite.cases.size(); ++i) {
+    bool keep = true;
+    std::string ignored;
+    filterMatches(options.filter, suite.cases[i], keep, ignored);
+    if (keep)
+      selected.push_back(i);
+  }
+  std::vector<std::optional<CaseResult>> results(selected.size());
+
+  const char *tmp = std::getenv("TMPDIR");
+  std::string templ = std::string(tmp && *tmp ? tmp : "/tmp") + "/quant-conform-XXXXXX";
+  std::vector<char> buffer(templ.begin(), templ.end());
+  buffer.push_back('\0');
+  const char *root = mkdtemp(buffer.data());
+
+  std::atomic<size_t> next{0}, done{0};
+  std::mutex progressMutex;
+  auto worker = [&]() {
+    for (;;) {
+      size_t k = next.fetch_add(1);
+      if (k >= selected.size() || runInterrupted())
+        return;
+      const GoldenCase &c = suite.cases[selected[k]];
+      const std::string &file = suite.files[selected[k]];
+      if (std::optional<std::string> why = options.capabilities.outside(c)) {
+        results[k] = unsupportedCase(c, file, "outside capabilities: " + *why);
+      } else if (!root) {
+        BackendOutput failed;
+        failed.reason = "cannot create a scratch directory under " + templ;
+        results[k] = judgeCase(c, file, options.profile, failed, options.maxMismatches);
+      } else {
+        std::string scratch = std::string(root) + "/" + std::to_string(k) + "-" + c.id;
+        std::error_code ec;
+        fs::create_directories(scratch, ec);
+        BackendOutput out = backend.run(c, scratch);
+        if (out.status == BackendOutput::Status::Error && runInterrupted())
+          return; // killed by Ctrl-C: not a result of the backend
+        CaseResult r = judgeCase(c, file, options.profile, out, options.maxMismatches);
+        if (r.outcome == Outcome::Fail)
+          r.diagnosis = diagnose(c, out);
+        results[k] = std::move(r);
+        if (!options.keepRequests)
+          fs::remove_all(scratch, ec);
+      }
+      size_t finished = ++done;
+      if (options.progress) {
+        std::lock_guard<std::mutex> lock(progressMutex);
+        std::fprintf(stderr, "\r\033[K[%zu/%zu] %s", finished, selected.size(), c.id.c_str());
+        std::fflush(stderr);
+      }
+    }
+  };
+  unsigned jobs = std::max(1u, options.jobs);
+  std::vector<std::thread> threads;
+  for (unsigned j = 0; j < jobs; ++j)
+    threads.emplace_back(worker);
+  for (std::thread &t : threads)
+    t.join();
+  if (options.progress)
+    std::fprintf(stderr, "\r\033[K");
+  if (root && !options.keepRequests) {
+    std::error_code ec;
+    fs::remove_all(root, ec);
+  } else if (root) {
+    std::fprintf(stderr, "quant-conform: requests kept in %s\n", root);
+  }
+  report.interrupted = runInterrupted();
+  for (std::optional<CaseResult> &r : results)
+    if (r)
+      report.cases.push_back(std::move(*r));
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+} // namespace qi::conform

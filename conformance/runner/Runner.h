@@ -1,0 +1,53 @@
+//===- Runner.h - Run a golden suite against a backend ----------*- C++ -*-===//
+//
+// Spec: docs/vendor-guide.md. Loads the suite, selects cases (--filter,
+// capabilities), runs the backend on each in a private scratch directory
+// (--jobs in parallel), judges and diagnoses each result. Ctrl-C stops
+// starting cases; the report then covers the finished ones.
+//
+//===----------------------------------------------------------------------===//
+#ifndef QI_CONFORMANCE_RUNNER_H
+#define QI_CONFORMANCE_RUNNER_H
+
+#include "Backend.h"
+#include "Capabilities.h"
+#include "RunReport.h"
+
+namespace qi::conform {
+
+/// A suite's cases with the file each came from.
+struct LoadedSuite {
+  std::string level;
+  std::vector<golden::GoldenCase> cases;
+  std::vector<std::string> files;
+  std::vector<std::string> profiles; ///< profiles with expected outputs in every case
+};
+
+/// Loads `dir` (a directory with manifest.json), or every suite directly
+/// under `dir` (golden/v1: smoke, full, …; a case ID seen twice is run once).
+bool loadSuites(const std::string &dir, LoadedSuite &out, std::string &error);
+
+/// --filter: comma-separated terms, all of which must match: `key=value`
+/// against a tag (op, granularity, storage, expressed, shapeKind, category,
+/// rejection) or a substring of the case ID. False with `error` on a bad term.
+bool filterMatches(const std::string &filter, const golden::GoldenCase &c, bool &matches,
+                   std::string &error);
+
+struct RunOptions {
+  std::string profile = "reference";
+  std::string filter;
+  Capabilities capabilities;
+  unsigned jobs = 1;
+  size_t maxMismatches = 10;
+  bool keepRequests = false;
+  bool progress = false;     ///< "[12/59] id" on stderr
+};
+
+/// Runs every selected case; fills `report.cases` (suite order), `seconds`
+/// and `interrupted`.
+void runCases(const Backend &backend, const LoadedSuite &suite, const RunOptions &options,
+              RunReport &report);
+
+} // namespace qi::conform
+
+#endif
