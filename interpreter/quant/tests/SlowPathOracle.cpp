@@ -290,6 +290,8 @@ Stored storeNaN(const Storage &s, const Semantics &semantics, int64_t zeroPoint)
     return store(s, semantics, zeroPoint);
   case NanPolicy::Zero:
     return store(s, semantics, 0);
+  case NanPolicy::Indefinite: // needs a recipe's intermediate integer type
+    throw std::invalid_argument("slow path: --nan-policy=indefinite is not modelled");
   }
   throw std::logic_error("nan policy");
 }
