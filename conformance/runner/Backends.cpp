@@ -7,6 +7,8 @@
 #include "CaseText.h"
 #include "Subprocess.h"
 
+#include <csignal>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -254,8 +256,15 @@ public:
       return statusOutput(BackendOutput::Status::Rejected, r);
     if (r.exitedWith(77))
       return statusOutput(BackendOutput::Status::Unsupported, r);
-    if (!r.exitedWith(0))
-      return errorOutput("the command failed: " + r.describe(options.timeoutSeconds), &r);
+    if (!r.exitedWith(0)) {
+      std::string why = r.describe(options.timeoutSeconds);
+      // sh reports a command killed by signal N as exit status 128 + N.
+      if (r.started && !r.timedOut && !r.interrupted && r.signal == 0 && r.exitCode > 128 &&
+          r.exitCode < 128 + NSIG)
+        why += " (the shell's report of signal " + std::to_string(r.exitCode - 128) + ", " +
+               strsignal(r.exitCode - 128) + ")";
+      return errorOutput("the command failed: " + why, &r);
+    }
     std::string text;
     if (!readText(scratch + "/output.txt", text))
       return errorOutput("the command exited 0 but wrote no output.txt", &r);

@@ -268,6 +268,8 @@ Stored store(const Storage &s, const Semantics &semantics, Int v) {
         v -= modulus;
       break;
     }
+    case OverflowPolicy::Indefinite: // needs a recipe's intermediate integer type
+      throw std::invalid_argument("slow path: --overflow-policy=indefinite is not modelled");
     }
   }
   if (v < s.min)
