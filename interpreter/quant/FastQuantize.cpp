@@ -1,12 +1,13 @@
 //===- FastQuantize.cpp - qcast with host IEEE arithmetic -----------------===//
 //
-// Spec: [fast.host-qcast], [fast.environment] (spec/performance.md). The
-// steps are those of QuantizeKernel::operator() (Kernels.cpp) in the same
-// order; each float step is a single host operation in the step's format, so
-// under nearest-even with no FTZ/DAZ it returns the correctly rounded result
-// the numeric core computes. The per-parameter constants (scale, reciprocal,
-// zero point, float clamp bounds) are computed by the exact StepArithmetic,
-// never by the host.
+// Spec: [fast.host-qcast], [fast.narrow-host], [fast.environment]
+// (spec/performance.md). The steps are those of QuantizeKernel::operator()
+// (Kernels.cpp) in the same order; each float step is a single host operation
+// in the step's format (for f16 / bf16 / tf32: one binary64 operation then
+// roundToNarrow), so under nearest-even with no FTZ/DAZ it returns the
+// correctly rounded result the numeric core computes. The per-parameter
+// constants (scale, reciprocal, zero point, float clamp bounds) are computed
+// by the exact StepArithmetic, never by the host.
 //
 //===----------------------------------------------------------------------===//
 #include "quant/FastQuantize.h"
@@ -58,7 +59,9 @@ int64_t wrapTo(int64_t value, unsigned width, bool isSigned) {
 }
 
 template <typename E> Bits bitsOf(E x) {
-  if constexpr (sizeof(E) == 4) {
+  if constexpr (std::is_integral_v<E>) { // a narrow format's pattern
+    return x;
+  } else if constexpr (sizeof(E) == 4) {
     uint32_t b;
     std::memcpy(&b, &x, 4);
     return b;
@@ -78,13 +81,14 @@ template <typename E> Bits bitsOf(E x) {
 bool HostQuantizer::supports(const QuantType &type, const Semantics &semantics) {
   const FloatFormat &e = *type.expressed;
   const QuantizeRecipe &r = semantics.quantize;
-  if (&e != &f32Format() && &e != &f64Format())
+  if (&e != &f32Format() && &e != &f64Format() && !narrowFormat(e))
     return false;
   // Only IEEE nearest-even steps are host operations. [fast.host-qcast]
+  // [fast.narrow-host]
   if (semantics.arithRounding != RoundingMode::NearestEven)
     return false;
-  if (!isHostFormat(r.scale, e) || !isHostFormat(r.scaled, e) ||
-      !isHostFormat(r.reciprocalComputed, e) || !isHostFormat(r.reciprocalStored, e))
+  if (!isHostFormat(r.scale, e, true) || !isHostFormat(r.scaled, e, true) ||
+      !isHostFormat(r.reciprocalComputed, e, true) || !isHostFormat(r.reciprocalStored, e, true))
     return false;
   // Intermediate and storage integers of at most 32 bits keep every integer
   // step inside int64.
@@ -100,7 +104,10 @@ HostQuantizer::HostQuantizer(const QuantType &type, const Semantics &semantics,
   const QuantizeRecipe &r = recipe_;
   StepArithmetic arith(semantics.arithRounding, *type.expressed);
   expressedIsF64_ = type.expressed == &f64Format();
-  scaledIsF64_ = arith.format(r.scaled) == &f64Format();
+  narrow_ = narrowFormat(*type.expressed);
+  // t in a narrow expressed type is held in binary64. [fast.narrow-host]
+  narrowSteps_ = narrow_ && r.scaled == Precision::Expressed;
+  scaledIsF64_ = arith.format(r.scaled) == &f64Format() || narrowSteps_;
   const bool viaSigned = r.unsignedViaSigned && !type.storage.isSigned;
   if (viaSigned)
     unsignedShift_ = int64_t(1) << (type.storage.width - 1);
@@ -140,7 +147,7 @@ HostQuantizer::HostQuantizer(const QuantType &type, const Semantics &semantics,
     factorF32_.push_back(static_cast<float>(p.factor));
     zeroPointF32_.push_back(static_cast<float>(p.zeroPointFloat));
   }
-  vectorizable_ = !expressedIsF64_ && !scaledIsF64_ && !r.multiplyByReciprocal &&
+  vectorizable_ = !expressedIsF64_ && !narrow_ && !scaledIsF64_ && !r.multiplyByReciprocal &&
                   r.zeroPointInFloat && r.floatUpperBound == 0 && !r.clampInFloat &&
                   unsignedShift_ == 0 &&
                   (rounding_ == RoundingMode::NearestEven ||
@@ -166,14 +173,28 @@ int64_t HostQuantizer::finish(int64_t value, const Parameter &p) const {
   return static_cast<int64_t>(static_cast<uint64_t>(value) & storageMask_);
 }
 
+template <typename E, typename T> T HostQuantizer::toScaled(E x) const {
+  if constexpr (std::is_integral_v<E>)
+    return static_cast<T>(narrowToDouble(x, *narrow_)); // exact: E ⊂ f32
+  else
+    return static_cast<T>(x);
+}
+
+template <typename T> T HostQuantizer::inScaled(T v) const {
+  if constexpr (std::is_same_v<T, double>)
+    if (narrowSteps_)
+      return roundToNarrow(v, *narrow_);
+  return v;
+}
+
 template <typename E, typename T>
 int64_t HostQuantizer::element(E x, int64_t parameter) const {
   const Parameter &p = parameters_[size_t(parameter)];
-  T t = static_cast<T>(x);
-  t = recipe_.multiplyByReciprocal ? t * static_cast<T>(p.factor)
-                                   : t / static_cast<T>(p.factor);
+  T t = toScaled<E, T>(x);
+  t = inScaled(recipe_.multiplyByReciprocal ? t * static_cast<T>(p.factor)
+                                            : t / static_cast<T>(p.factor));
   if (recipe_.zeroPointInFloat)
-    t = t + static_cast<T>(p.zeroPointFloat);
+    t = inScaled(t + static_cast<T>(p.zeroPointFloat));
   if (upperBound_ != 0 && (t != t || t > static_cast<T>(upperBound_)))
     t = static_cast<T>(upperBound_);
   if (recipe_.clampInFloat) {
@@ -214,7 +235,8 @@ int64_t HostQuantizer::element(E x, int64_t parameter) const {
     case OverflowPolicy::Wrap:
       if (std::isinf(t))
         return -1; // no integer to wrap
-      StoredOutcome o = exact_(bitsOf(x), parameter);
+      const Bits pattern = narrow_ ? bitsOf(x) & ((Bits(1) << narrow_->width) - 1) : bitsOf(x);
+      StoredOutcome o = exact_(pattern, parameter);
       return o.poison ? -1 : static_cast<int64_t>(type_.storage.toBits(o.value));
     }
   }
@@ -270,6 +292,11 @@ int64_t HostQuantizer::element(E x, int64_t parameter) const {
 }
 
 int64_t HostQuantizer::quantizeOne(Bits x, int64_t parameter) const {
+  if (narrow_) {
+    const uint32_t pattern = static_cast<uint32_t>(x) & ((uint32_t(1) << narrow_->width) - 1);
+    return scaledIsF64_ ? element<uint32_t, double>(pattern, parameter)
+                        : element<uint32_t, float>(pattern, parameter);
+  }
   if (expressedIsF64_) {
     double v;
     uint64_t b = static_cast<uint64_t>(x);
@@ -332,10 +359,27 @@ void HostQuantizer::runStored(const uint8_t *in, uint8_t *out, unsigned outBytes
   }
 }
 
+/// f16 / bf16 patterns in 2 bytes, tf32 in 4. [fast.narrow-host]
+void HostQuantizer::dispatchNarrow(const uint8_t *in, uint8_t *out, unsigned outBytes,
+                                   int64_t start, int64_t length, const int64_t *parameters,
+                                   int64_t parameter, std::vector<int64_t> &poison) const {
+  const bool bits16 = narrow_->width <= 16;
+  if (bits16 && scaledIsF64_)
+    runStored<uint16_t, double>(in, out, outBytes, start, length, parameters, parameter, poison);
+  else if (bits16)
+    runStored<uint16_t, float>(in, out, outBytes, start, length, parameters, parameter, poison);
+  else if (scaledIsF64_)
+    runStored<uint32_t, double>(in, out, outBytes, start, length, parameters, parameter, poison);
+  else
+    runStored<uint32_t, float>(in, out, outBytes, start, length, parameters, parameter, poison);
+}
+
 void HostQuantizer::dispatch(const uint8_t *in, uint8_t *out, unsigned outBytes, int64_t start,
                              int64_t length, const int64_t *parameters, int64_t parameter,
                              std::vector<int64_t> &poison) const {
-  if (expressedIsF64_) {
+  if (narrow_) {
+    dispatchNarrow(in, out, outBytes, start, length, parameters, parameter, poison);
+  } else if (expressedIsF64_) {
     if (scaledIsF64_)
       runStored<double, double>(in, out, outBytes, start, length, parameters, parameter, poison);
     else

@@ -1,10 +1,12 @@
 //===- FastQuantize.h - qcast with host IEEE arithmetic ---------*- C++ -*-===//
 //
-// Spec: [fast.host-qcast], [fast.environment] in
+// Spec: [fast.host-qcast], [fast.narrow-host], [fast.environment] in
 // spec/performance.md. For f32 / f64 expressed types under an IEEE
 // nearest-even arithmetic mode, every float step of a recipe is one correctly
 // rounded host operation, so the host computes the same bits as the exact
-// kernel (QuantizeKernel); the integer steps are exact
+// kernel (QuantizeKernel); for f16 / bf16 / tf32 the inputs are decoded to
+// binary64 and each step in the expressed type is one binary64 operation
+// rounded to that type (NarrowFloat.h); the integer steps are exact
 // int64 arithmetic; NaN and overflow policies are applied as the kernel
 // applies them. The one case the host path does not decide itself (wrapping
 // of a finite |t| >= 2^62) is handed to the exact kernel.
@@ -15,6 +17,7 @@
 #define QI_QUANT_FASTQUANTIZE_H
 
 #include "quant/Kernels.h"
+#include "quant/NarrowFloat.h"
 
 #include <cstdint>
 #include <vector>
@@ -47,8 +50,8 @@ public:
   void run(const uint8_t *in, uint8_t *out, unsigned outBytes, int64_t start,
            int64_t length, const int64_t *parameters, std::vector<int64_t> &poison) const;
 
-  /// One element (the scalar path), for tests: the stored bit pattern, or
-  /// -1 for poison.
+  /// One element (the scalar path), for tests and for filling tables
+  /// ([fast.table]): the stored bit pattern, or -1 for poison.
   int64_t quantizeOne(numeric::Bits x, int64_t parameter) const;
 
 private:
@@ -56,10 +59,19 @@ private:
     double factor = 0, zeroPointFloat = 0, clampLow = 0, clampHigh = 0;
     int64_t zeroPoint = 0;
   };
+  /// E: the host type of an input (float, double, or the uint16_t /
+  /// uint32_t pattern of a narrow format); T: the host type of t.
   template <typename E, typename T> int64_t element(E x, int64_t parameter) const;
+  template <typename E, typename T> T toScaled(E x) const;
+  /// A step result of format T rounded into the scaled format (the narrow
+  /// expressed type when the recipe computes t there). [fast.narrow-host]
+  template <typename T> T inScaled(T v) const;
   void dispatch(const uint8_t *in, uint8_t *out, unsigned outBytes, int64_t start,
                 int64_t length, const int64_t *parameters, int64_t parameter,
                 std::vector<int64_t> &poison) const;
+  void dispatchNarrow(const uint8_t *in, uint8_t *out, unsigned outBytes, int64_t start,
+                      int64_t length, const int64_t *parameters, int64_t parameter,
+                      std::vector<int64_t> &poison) const;
   template <typename E, typename T>
   void runStored(const uint8_t *in, uint8_t *out, unsigned outBytes, int64_t start,
                  int64_t length, const int64_t *parameters, int64_t parameter,
@@ -89,6 +101,9 @@ private:
   NanPolicy nan_;
   OverflowPolicy overflow_;
   bool expressedIsF64_ = false, scaledIsF64_ = false, vectorizable_ = false;
+  /// f16 / bf16 / tf32 expressed; `narrowSteps_`: t is in that format.
+  const NarrowFormat *narrow_ = nullptr;
+  bool narrowSteps_ = false;
   bool clamp_ = true;
   double upperBound_ = 0;
   int64_t intermediateMin_ = 0, intermediateMax_ = 0;

@@ -2,7 +2,8 @@
 //
 // Spec: [fast.environment] (spec/performance.md). The host fast paths of
 // qcast and dcast run a step on the host only when its format is binary32 or
-// binary64; these convert the exact StepArithmetic's constants (computed by
+// binary64, or (qcast, [fast.narrow-host]) f16 / bf16 / tf32 computed in
+// binary64 and rounded back; these convert the exact StepArithmetic's constants (computed by
 // the numeric core, never by the host) to the host value with the same bits.
 //
 //===----------------------------------------------------------------------===//
@@ -10,6 +11,7 @@
 #define QI_QUANT_HOSTSTEPVALUE_H
 
 #include "numeric/FloatFormat.h"
+#include "quant/NarrowFloat.h"
 #include "quant/Recipe.h"
 #include "quant/StepArithmetic.h"
 
@@ -18,8 +20,11 @@
 
 namespace qi::quant {
 
-/// The f32 or f64 step value `v` as a host double (exact: f32 ⊂ f64).
+/// The f32, f64, f16, bf16 or tf32 step value `v` as a host double (exact:
+/// each is a subset of f64).
 inline double hostValue(const StepValue &v) {
+  if (const NarrowFormat *narrow = narrowFormat(*v.format))
+    return narrowToDouble(static_cast<uint64_t>(v.bits), *narrow);
   if (v.format == &numeric::f32Format()) {
     float f;
     uint32_t bits = static_cast<uint32_t>(v.bits);
@@ -32,10 +37,12 @@ inline double hostValue(const StepValue &v) {
   return d;
 }
 
-/// Whether steps at precision `p` run in a host format (f32 / f64).
-inline bool isHostFormat(Precision p, const numeric::FloatFormat &expressed) {
+/// Whether steps at precision `p` run in a host format: f32 / f64, or with
+/// `narrow` also f16 / bf16 / tf32 by [fast.narrow-host] (qcast only).
+inline bool isHostFormat(Precision p, const numeric::FloatFormat &expressed,
+                         bool narrow = false) {
   return p != Precision::Expressed || &expressed == &numeric::f32Format() ||
-         &expressed == &numeric::f64Format();
+         &expressed == &numeric::f64Format() || (narrow && narrowFormat(expressed));
 }
 
 } // namespace qi::quant

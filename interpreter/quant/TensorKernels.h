@@ -23,9 +23,11 @@ namespace qi::quant {
 /// How a whole-tensor qcast / dcast is computed. [fast.dispatch]
 enum class KernelPath {
   Exact,     ///< QuantizeKernel / DequantizeKernel on every element.
-  HostFloat, ///< FastQuantize / FastDequantize ([fast.host-qcast], [fast.host-dcast]).
+  HostFloat, ///< FastQuantize / FastDequantize ([fast.host-qcast],
+             ///< [fast.narrow-host], [fast.host-dcast]).
   Table,     ///< a per-parameter table of every input pattern, built by the
-             ///< exact kernel ([fast.table]).
+             ///< exact kernel or, where it is proven, the host quantizer
+             ///< ([fast.table], [fast.narrow-host]).
 };
 
 std::string_view kernelPathName(KernelPath path);

@@ -12,10 +12,20 @@
 // (which the host path also claims). Both the vector loop (run) and the
 // scalar path (quantizeOne) are compared. Two threads share the batches.
 //
+// [fast.narrow-host]: for f16 and bf16 every one of the 2^16 input patterns,
+// for tf32 every one of the 2^19, goes through the dispatcher (the path is
+// asserted to be host-float, and for per-layer types also the table that the
+// host quantizer fills) on per-layer, per-channel (innermost and outermost
+// axis) and sub-channel types, each parameter against the exact kernel
+// (NarrowCases.h lists the types).
+//
 //===----------------------------------------------------------------------===//
 #include "FastDiffInputs.h"
 
+#include "NarrowCases.h"
+
 #include "quant/FastQuantize.h"
+#include "quant/TensorKernels.h"
 
 #include <atomic>
 #include <mutex>
@@ -132,6 +142,99 @@ TEST(FastQuantizeDiff, F32HostPathEqualsExactKernel) {
 // [fast.host-qcast] [fast.proof]
 TEST(FastQuantizeDiff, F64HostPathEqualsExactKernel) {
   prove(fmt("f64"), QI_DIFF_F64_INPUTS);
+}
+
+/// Even narrow cases use the profile's knobs; odd case 2j + 1 uses rounding
+/// mode (j + 4) mod 7 (toward +inf, toward -inf, odd, nearest-even, ...),
+/// NaN policy j mod 6 and overflow policy j mod 4.
+Semantics narrowKnobs(const Semantics &profile, size_t k) {
+  Semantics s = profile;
+  if (k % 2) {
+    const size_t j = k / 2;
+    s.rounding = kModes[(j + 4) % 7];
+    s.nan = kNan[j % 6];
+    s.overflow = kOverflow[j % 4];
+  }
+  return s;
+}
+
+/// Every element of narrow case `c` through the dispatcher on each of
+/// `paths` (which must be taken), against the exact kernel with the
+/// element's parameter.
+void proveNarrowCase(const NarrowCase &c, const Semantics &s,
+                     const std::vector<KernelPath> &paths, Outcome &outcome) {
+  std::string first;
+  int64_t mismatches = 0;
+  if (!HostQuantizer::supports(c.type, s)) {
+    mismatches++;
+    first = "host path does not claim " + c.type.spelling + " under " + s.describe();
+  }
+  const RuntimeValue input = narrowInput(c);
+  const ParameterMap map = narrowMap(c);
+  const QuantizeKernel exact(c.type, s);
+  std::vector<int64_t> want(size_t(input.size())); // stored bits, -1 for poison
+  for (int64_t i = 0; i < input.size(); ++i) {
+    StoredOutcome e = exact(input.get(i), map.parameterIndex(i));
+    want[size_t(i)] = e.poison ? -1 : static_cast<int64_t>(c.type.storage.toBits(e.value));
+  }
+  const ElementType storage = ElementType::makeQuantized(std::make_shared<QuantType>(c.type));
+  for (KernelPath path : paths) {
+    RuntimeValue result = RuntimeValue::tensor(storage, c.shape);
+    if (quantizeTensor(c.type, s, map, input, result, path) != path && mismatches++ == 0)
+      first = c.type.spelling + ": path " + std::string(kernelPathName(path)) + " not taken";
+    for (int64_t i = 0; i < input.size(); ++i) {
+      const int64_t got = result.isPoison(i) ? -1 : static_cast<int64_t>(result.get(i));
+      if (got != want[size_t(i)] && mismatches++ == 0)
+        first = c.type.spelling + " " + std::string(kernelPathName(path)) + " " +
+                s.describe() + " element " + std::to_string(i) + " x=" +
+                hexBits(input.get(i)) + " parameter " +
+                std::to_string(map.parameterIndex(i)) + ": exact " +
+                std::to_string(want[size_t(i)]) + ", got " + std::to_string(got);
+    }
+    outcome.compared += input.size();
+  }
+  if (mismatches) {
+    std::lock_guard<std::mutex> lock(outcome.mutex);
+    outcome.mismatches += mismatches;
+    if (outcome.first.empty())
+      outcome.first = first;
+  }
+}
+
+void proveNarrow(const FloatFormat &expressed) {
+  std::optional<Semantics> profile = findProfile(QI_DIFF_PROFILE);
+  ASSERT_TRUE(profile);
+  ASSERT_TRUE(hostFloatEnvironmentIsDefault());
+  ASSERT_EQ(profile->arithRounding, RoundingMode::NearestEven);
+  const std::vector<NarrowCase> cases = narrowCases(expressed);
+  Outcome outcome;
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t k; (k = next++) < cases.size();) {
+      std::vector<KernelPath> paths = {KernelPath::HostFloat};
+      if (cases[k].type.granularity == QuantType::Granularity::PerLayer)
+        paths.push_back(KernelPath::Table); // filled by the host quantizer
+      proveNarrowCase(cases[k], narrowKnobs(*profile, k), paths, outcome);
+    }
+  };
+  std::thread other(worker);
+  worker();
+  other.join();
+  EXPECT_EQ(outcome.mismatches.load(), 0) << outcome.first;
+  EXPECT_GE(outcome.compared.load(), narrowElements(cases));
+}
+
+// [fast.narrow-host] [fast.proof]
+TEST(FastQuantizeDiff, F16HostPathEqualsExactKernelOnEveryPattern) { proveNarrow(fmt("f16")); }
+
+// [fast.narrow-host] [fast.proof]
+TEST(FastQuantizeDiff, BF16HostPathEqualsExactKernelOnEveryPattern) {
+  proveNarrow(fmt("bf16"));
+}
+
+// [fast.narrow-host] [fast.proof]
+TEST(FastQuantizeDiff, TF32HostPathEqualsExactKernelOnEveryPattern) {
+  proveNarrow(fmt("tf32"));
 }
 
 } // namespace

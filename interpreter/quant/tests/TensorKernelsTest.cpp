@@ -135,15 +135,19 @@ TEST(TensorKernels, HostQuantizeOfChannelsEqualsExact) {
   }
 }
 
-// [fast.table] exhaustive over every f16 / bf16 pattern (two parameters).
+// [fast.table] exhaustive over every f16 / bf16 pattern (two parameters);
+// the table is filled by the host quantizer ([fast.narrow-host]) under
+// reference and tflite-reference, by the exact kernel under exact.
 TEST(TensorKernels, QuantizeTableExhaustiveOver16BitFormats) {
   for (const char *e : {"f16", "bf16"})
-    for (const char *profile : {"reference", "tflite-reference"}) {
+    for (const char *profile : {"reference", "tflite-reference", "exact"}) {
       QuantType t = perAxis(sInt(8), fmt(e), 0, {0.1, 0.0078125}, {3, -128});
       RuntimeValue input = RuntimeValue::tensor(ElementType::makeFloat(fmt(e)), {2, 65536});
       for (int64_t i = 0; i < input.size(); ++i)
         input.set(i, Bits(i % 65536));
-      EXPECT_EQ(chooseQuantizePath(t, *findProfile(profile), input.size()), KernelPath::Table);
+      // A host-filled table is chosen from 4 x (parameters x 2^16) elements.
+      EXPECT_EQ(chooseQuantizePath(t, *findProfile(profile), 4 * input.size()),
+                KernelPath::Table);
       expectSameQuantize(t, *findProfile(profile), input, KernelPath::Table, KernelPath::Table);
     }
 }
@@ -185,11 +189,17 @@ TEST(TensorKernels, UncoveredCombinationsFallBackToExact) {
   for (RoundingMode m : {RoundingMode::TowardZero, RoundingMode::NearestAway,
                          RoundingMode::TowardPositive, RoundingMode::Odd})
     EXPECT_EQ(chooseQuantizePath(f32, Sem().arith(m), big), KernelPath::Exact);
-  // 16-bit formats: a table only when it pays for itself; else exact.
+  // 16-bit formats: host floats ([fast.narrow-host]) under nearest-even
+  // arithmetic, a table when it pays for itself; else exact.
   const QuantType f16 = perLayer(sInt(8), fmt("f16"), 0.1);
-  EXPECT_EQ(chooseQuantizePath(f16, Semantics{}, 1000), KernelPath::Exact);
+  EXPECT_EQ(chooseQuantizePath(f16, Semantics{}, 1000), KernelPath::HostFloat);
   EXPECT_EQ(chooseQuantizePath(f16, Semantics{}, big), KernelPath::Table);
+  EXPECT_EQ(chooseQuantizePath(f16, *findProfile("exact"), 1000), KernelPath::Exact);
   EXPECT_EQ(chooseQuantizePath(f16, *findProfile("exact"), big), KernelPath::Table);
+  EXPECT_EQ(chooseQuantizePath(f16, Sem().arith(RoundingMode::TowardZero), 1000),
+            KernelPath::Exact);
+  EXPECT_EQ(chooseQuantizePath(perLayer(sInt(8), fmt("f8E4M3FN"), 0.1), Semantics{}, 100),
+            KernelPath::Exact);
   // f80 / f128: no host format, no table.
   EXPECT_EQ(chooseQuantizePath(perLayer(sInt(8), fmt("f80"), 0.1), Semantics{}, big),
             KernelPath::Exact);
