@@ -12,6 +12,7 @@
 
 #include "eval/Interpreter.h"
 #include "ir/ModuleLoader.h"
+#include "value/LargeAllocations.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -125,6 +126,7 @@ void registerAll() {
           (std::string("lowered/") + (qcast ? "qcast/" : "dcast/") + g.name).c_str(),
           runLowered, qcast, g.g)
           ->Arg(65536)
+          ->Arg(1 << 24)
           ->Unit(benchmark::kMillisecond)
           ->UseRealTime();
 }
@@ -132,6 +134,7 @@ void registerAll() {
 } // namespace
 
 int main(int argc, char **argv) {
+  keepLargeAllocations(); // as the tools do
   registerAll();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv))

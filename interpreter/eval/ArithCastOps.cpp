@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "eval/ArithCommon.h"
+#include "eval/HostArith.h"
 
 namespace qi::eval::arith_detail {
 
@@ -60,9 +61,28 @@ void evalBitcast(Interpreter &interp, Frame &frame, mlir::Operation &op) {
   });
 }
 
+/// The operand when it is an integer (or index) tensor, with its width.
+const RuntimeValue *integerOperand(Frame &frame, mlir::Operation &op, unsigned &width) {
+  const RuntimeValue &in = frame.lookup(op.getOperand(0));
+  const ElementType &type = in.elementType();
+  if (!type.isInteger() && !type.isIndex())
+    return nullptr;
+  width = intWidth(type, op);
+  return &in;
+}
+
 OpEvaluator intToFloat(bool isSigned) {
   return [isSigned](Interpreter &interp, Frame &frame, mlir::Operation &op) {
     numeric::RoundingMode mode = roundingModeOf(op);
+    unsigned width = 0;
+    if (interp.fastPaths()) // [fast.host-arith]
+      if (const RuntimeValue *in = integerOperand(frame, op, width))
+        if (std::optional<RuntimeValue> r =
+                host::intToFloat(isSigned, *in, width, resultElement(interp, op), mode)) {
+          frame.bind(op.getResult(0), std::move(*r));
+          ++interp.fastPathUse().hostArith;
+          return;
+        }
     evalCast(interp, frame, op, [&](Bits in, const ElementType &from, const ElementType &to) {
       unsigned w = intWidth(from, op);
       numeric::BigInt value = isSigned ? numeric::BigInt(asSigned(in, w))
@@ -77,6 +97,16 @@ OpEvaluator intToFloat(bool isSigned) {
 /// is outside the result type are poison (LLVM fptosi / fptoui).
 OpEvaluator floatToInt(bool isSigned) {
   return [isSigned](Interpreter &interp, Frame &frame, mlir::Operation &op) {
+    if (interp.fastPaths()) { // [fast.host-arith]
+      ElementType to = resultElement(interp, op);
+      if (to.isInteger() || to.isIndex())
+        if (std::optional<RuntimeValue> r = host::floatToInt(
+                isSigned, frame.lookup(op.getOperand(0)), intWidth(to, op), to)) {
+          frame.bind(op.getResult(0), std::move(*r));
+          ++interp.fastPathUse().hostArith;
+          return;
+        }
+    }
     evalCast(interp, frame, op, [&](Bits in, const ElementType &from, const ElementType &to) {
       const FloatFormat &format = floatFormatOf(from, op);
       unsigned w = intWidth(to, op);
@@ -97,6 +127,20 @@ OpEvaluator floatToInt(bool isSigned) {
 void evalFloatConvert(Interpreter &interp, Frame &frame, mlir::Operation &op) {
   numeric::RoundingMode mode = roundingModeOf(op);
   FastMath fm = fastMathFlags(op);
+  if (interp.fastPaths()) { // [fast.host-arith]
+    const RuntimeValue &in = frame.lookup(op.getOperand(0));
+    ElementType to = resultElement(interp, op);
+    const ElementType &from = in.elementType();
+    auto exact = [&](Bits x) {
+      return fromFloatResult(*to.floatFormat, numeric::floatConvert(*from.floatFormat, x, *to.floatFormat, mode)).bits;
+    };
+    if (std::optional<RuntimeValue> r =
+            host::floatConvert(in, to, mode, !fm.nnan && !fm.ninf, exact)) {
+      frame.bind(op.getResult(0), std::move(*r));
+      ++interp.fastPathUse().hostArith;
+      return;
+    }
+  }
   evalCast(interp, frame, op, [&](Bits in, const ElementType &from, const ElementType &to) {
     const FloatFormat &src = floatFormatOf(from, op);
     const FloatFormat &dst = floatFormatOf(to, op);

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "eval/ArithCommon.h"
+#include "eval/HostArith.h"
 
 namespace qi::eval::arith_detail {
 
@@ -18,9 +19,21 @@ using numeric::RoundingMode;
 
 using CoreBinary = FloatResult (*)(const FloatFormat &, Bits, Bits, RoundingMode);
 
-OpEvaluator coreBinary(CoreBinary fn) {
-  return [fn](Interpreter &interp, Frame &frame, mlir::Operation &op) {
+OpEvaluator coreBinary(CoreBinary fn, host::FloatBinary kind) {
+  return [fn, kind](Interpreter &interp, Frame &frame, mlir::Operation &op) {
     RoundingMode mode = roundingModeOf(op);
+    if (interp.fastPaths()) { // [fast.host-arith]
+      const RuntimeValue &a = frame.lookup(op.getOperand(0)), &b = frame.lookup(op.getOperand(1));
+      FastMath fm = fastMathFlags(op);
+      const FloatFormat *format = a.elementType().floatFormat;
+      auto exact = [&](Bits x, Bits y) { return fromFloatResult(*format, fn(*format, x, y, mode)).bits; };
+      if (std::optional<RuntimeValue> r =
+              host::floatBinary(kind, a, b, mode, !fm.nnan && !fm.ninf, exact)) {
+        frame.bind(op.getResult(0), std::move(*r));
+        ++interp.fastPathUse().hostArith;
+        return;
+      }
+    }
     evalFloatElementwise(interp, frame, op,
                          [&](const FloatFormat &format, llvm::ArrayRef<Bits> bits) {
                            return fromFloatResult(format, fn(format, bits[0], bits[1], mode));
@@ -139,10 +152,10 @@ void evalCmpF(Interpreter &interp, Frame &frame, mlir::Operation &op) {
 } // namespace
 
 void registerArithFloatOps(llvm::StringMap<OpEvaluator> &table) {
-  table["arith.addf"] = coreBinary(numeric::floatAdd);
-  table["arith.subf"] = coreBinary(numeric::floatSub);
-  table["arith.mulf"] = coreBinary(numeric::floatMul);
-  table["arith.divf"] = coreBinary(numeric::floatDiv);
+  table["arith.addf"] = coreBinary(numeric::floatAdd, host::FloatBinary::Add);
+  table["arith.subf"] = coreBinary(numeric::floatSub, host::FloatBinary::Sub);
+  table["arith.mulf"] = coreBinary(numeric::floatMul, host::FloatBinary::Mul);
+  table["arith.divf"] = coreBinary(numeric::floatDiv, host::FloatBinary::Div);
   table["arith.remf"] = evalRemF;
   table["arith.negf"] = evalNegF;
   table["arith.maximumf"] = minMaxOp(true, false);

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "eval/ArithCommon.h"
+#include "eval/HostArith.h"
 
 namespace qi::eval::arith_detail {
 
@@ -219,6 +220,22 @@ void evalMinUI(Interpreter &interp, Frame &frame, mlir::Operation &op) {
                 [](uint64_t a, uint64_t b, unsigned w) { return value(a <= b ? a : b, w); });
 }
 
+/// maxsi / minsi / maxui / minui: the [fast.host-arith] loop on tensors,
+/// else the element rule.
+OpEvaluator minMaxOp(host::IntMinMax kind, void (*exact)(Interpreter &, Frame &, mlir::Operation &)) {
+  return [kind, exact](Interpreter &interp, Frame &frame, mlir::Operation &op) {
+    const RuntimeValue &a = frame.lookup(op.getOperand(0)), &b = frame.lookup(op.getOperand(1));
+    const ElementType &type = a.elementType();
+    if (interp.fastPaths() && (type.isInteger() || type.isIndex()))
+      if (std::optional<RuntimeValue> r = host::intMinMax(kind, a, b, intWidth(type, op))) {
+        frame.bind(op.getResult(0), std::move(*r));
+        ++interp.fastPathUse().hostArith;
+        return;
+      }
+    exact(interp, frame, op);
+  };
+}
+
 void evalCmpI(Interpreter &interp, Frame &frame, mlir::Operation &op) {
   auto cmp = llvm::cast<mlir::arith::CmpIOp>(op);
   mlir::arith::CmpIPredicate predicate = cmp.getPredicate();
@@ -332,10 +349,10 @@ void registerArithIntegerOps(llvm::StringMap<OpEvaluator> &table) {
   table["arith.shli"] = evalShLI;
   table["arith.shrui"] = evalShRUI;
   table["arith.shrsi"] = evalShRSI;
-  table["arith.maxsi"] = evalMaxSI;
-  table["arith.minsi"] = evalMinSI;
-  table["arith.maxui"] = evalMaxUI;
-  table["arith.minui"] = evalMinUI;
+  table["arith.maxsi"] = minMaxOp(host::IntMinMax::MaxS, evalMaxSI);
+  table["arith.minsi"] = minMaxOp(host::IntMinMax::MinS, evalMinSI);
+  table["arith.maxui"] = minMaxOp(host::IntMinMax::MaxU, evalMaxUI);
+  table["arith.minui"] = minMaxOp(host::IntMinMax::MinU, evalMinUI);
   table["arith.cmpi"] = evalCmpI;
   table["arith.addui_extended"] = evalAddUIExtended;
   table["arith.mulsi_extended"] = evalMulSIExtended;

@@ -75,16 +75,20 @@ std::vector<RuntimeValue> Interpreter::runBlock(mlir::Block &block, Frame &frame
         values.push_back(frame.lookup(operand));
       return values;
     }
-    auto it = evaluators_.find(op.getName().getStringRef());
-    if (it == evaluators_.end())
-      fail(op.getLoc(), "unsupported operation '" + op.getName().getStringRef().str() + "'");
-    try {
-      it->second(*this, frame, op);
-    } catch (const TensorTooLarge &e) {
-      fail(op.getLoc(), e.message);
-    }
+    evalOp(op, frame);
   }
   fail(block.getParentOp()->getLoc(), "block has no terminator");
+}
+
+void Interpreter::evalOp(mlir::Operation &op, Frame &frame) {
+  auto it = evaluators_.find(op.getName().getStringRef());
+  if (it == evaluators_.end())
+    fail(op.getLoc(), "unsupported operation '" + op.getName().getStringRef().str() + "'");
+  try {
+    it->second(*this, frame, op);
+  } catch (const TensorTooLarge &e) {
+    fail(op.getLoc(), e.message);
+  }
 }
 
 std::vector<RuntimeValue> Interpreter::runRegion(mlir::Region &region,

@@ -52,6 +52,8 @@ public:
   /// Evaluates the ops of a block until its terminator (func.return,
   /// scf.yield, linalg.yield, ...); returns the terminator's operand values.
   std::vector<RuntimeValue> runBlock(mlir::Block &block, Frame &frame);
+  /// Evaluates one non-terminator op of a block in `frame`.
+  void evalOp(mlir::Operation &op, Frame &frame);
   /// Runs the single-block region `region` in a new frame nested in
   /// `enclosing`, its block arguments bound to `arguments`.
   std::vector<RuntimeValue> runRegion(mlir::Region &region,
@@ -59,6 +61,19 @@ public:
                                       const Frame &enclosing);
 
   const quant::Semantics &semantics() const { return semantics_; }
+
+  /// Whether the lowered-IR evaluators may take their proven fast paths
+  /// ([fast.host-arith], [fast.linalg-columns] in spec/performance.md); on by
+  /// default. Tests switch them off to compare against the exact evaluators.
+  bool fastPaths() const { return fastPaths_; }
+  void setFastPaths(bool enabled) { fastPaths_ = enabled; }
+  /// How many ops each fast path evaluated (tests check the paths they prove
+  /// are really taken).
+  struct FastPathUse {
+    int64_t hostArith = 0;
+    int64_t linalgColumns = 0;
+  };
+  FastPathUse &fastPathUse() { return fastPathUse_; }
   ir::TypeConverter &types() { return types_; }
   mlir::ModuleOp module() { return module_; }
 
@@ -74,6 +89,8 @@ private:
   quant::Semantics semantics_;
   llvm::StringMap<OpEvaluator> evaluators_;
   unsigned depth_ = 0;
+  bool fastPaths_ = true;
+  FastPathUse fastPathUse_;
 };
 
 /// Registration, one function per dialect file.

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "eval/AffineMapEval.h"
 #include "eval/Interpreter.h"
+#include "eval/LinalgColumns.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/AffineExpr.h"
@@ -113,6 +114,17 @@ RuntimeValue elementOf(const RuntimeValue &value, int64_t i) {
   return element;
 }
 
+/// Checks the results against their declared types and binds them.
+void bindResults(Interpreter &interp, Frame &frame, mlir::Operation &op,
+                 std::vector<RuntimeValue> &results) {
+  for (unsigned j = 0; j < results.size(); ++j) {
+    mlir::Value result = op.getResult(j);
+    interp.checkResult(results[j], result.getType(), op.getLoc(),
+                       op.getName().getStringRef().str() + ": result #" + std::to_string(j + 1));
+    frame.bind(result, std::move(results[j]));
+  }
+}
+
 /// [linalg.generic] [linalg.loop-bounds] Evaluates a structured op on tensors.
 void evalStructured(Interpreter &interp, Frame &frame, mlir::Operation &op) {
   const std::string opName = op.getName().getStringRef().str();
@@ -191,6 +203,23 @@ void evalStructured(Interpreter &interp, Frame &frame, mlir::Operation &op) {
                             ": no operand dimension is indexed by d" + std::to_string(d) +
                             " alone");
 
+  bool empty = false;
+  for (int64_t size : loopSize)
+    empty |= size == 0;
+
+  // [fast.linalg-columns] The payload over chunks of points at once.
+  if (interp.fastPaths() && !empty) {
+    std::vector<ColumnsOperand> columnsOperands;
+    for (const StructuredOperand &operand : operands)
+      columnsOperands.push_back({operand.value, operand.isShaped, operand.map});
+    if (std::optional<std::vector<RuntimeValue>> results =
+            evalStructuredByColumns(interp, frame, linalgOp, columnsOperands, loopSize)) {
+      bindResults(interp, frame, op, *results);
+      ++interp.fastPathUse().linalgColumns;
+      return;
+    }
+  }
+
   // The results start as copies of the inits and are updated in place. Their
   // poison bits are kept apart and applied at the end, so that a result
   // without poison elements has no poison mask at all.
@@ -206,10 +235,6 @@ void evalStructured(Interpreter &interp, Frame &frame, mlir::Operation &op) {
       resultPoison[j][size_t(i)] = init.isPoison(i);
     }
   }
-
-  bool empty = false;
-  for (int64_t size : loopSize)
-    empty |= size == 0;
 
   mlir::Region &region = op.getRegion(0);
   std::vector<int64_t> point(numLoops, 0);
@@ -261,15 +286,11 @@ void evalStructured(Interpreter &interp, Frame &frame, mlir::Operation &op) {
       break;
   }
 
-  for (unsigned j = 0; j < numInits; ++j) {
+  for (unsigned j = 0; j < numInits; ++j)
     for (size_t i = 0; i < resultPoison[j].size(); ++i)
       if (resultPoison[j][i])
         results[j].setPoison(int64_t(i));
-    mlir::Value result = op.getResult(j);
-    interp.checkResult(results[j], result.getType(), op.getLoc(),
-                       opName + ": result #" + std::to_string(j + 1));
-    frame.bind(result, std::move(results[j]));
-  }
+  bindResults(interp, frame, op, results);
 }
 
 /// [linalg.index] The current iteration index of loop `dim` of the closest

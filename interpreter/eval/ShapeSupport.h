@@ -12,6 +12,7 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 
+#include <cstring>
 #include <optional>
 #include <string>
 #include <vector>
@@ -78,6 +79,17 @@ inline void copyElement(RuntimeValue &dst, int64_t di, const RuntimeValue &src, 
   dst.set(di, src.get(si));
   if (src.isPoison(si))
     dst.setPoison(di);
+}
+
+/// Sets every element of `dst` to element 0 of `src` (bits and poison); both
+/// have the same element type (tensor.splat, [fast.linalg-columns]).
+inline void fillWith(RuntimeValue &dst, const RuntimeValue &src) {
+  const unsigned bytes = dst.bytesPerElement();
+  for (int64_t k = 0; k < dst.size(); ++k)
+    std::memcpy(dst.data() + size_t(k) * bytes, src.data(), bytes);
+  if (src.isPoison(0))
+    for (int64_t k = 0; k < dst.size(); ++k)
+      dst.setPoison(k);
 }
 
 /// Sets element `i` of `dst` to `bits` with poison bit `poison`. Clearing a

@@ -143,8 +143,7 @@ void evalSplat(Interpreter &interp, Frame &frame, mlir::Operation &op) {
   Shape shape = shapeWithDynamicSizes(op, type, splat.getDynamicSizes(), frame);
   const RuntimeValue &input = frame.lookup(splat.getInput());
   RuntimeValue result = RuntimeValue::tensor(valueType.element, std::move(shape));
-  for (int64_t i = 0; i < result.size(); ++i)
-    copyElement(result, i, input, 0);
+  fillWith(result, input);
   frame.bind(splat.getAggregate(), std::move(result));
 }
 

@@ -13,6 +13,7 @@
 #include "Jit.h"
 #include "Sweep.h"
 #include "Workloads.h"
+#include "value/LargeAllocations.h"
 
 #include "eval/Interpreter.h"
 #include "ir/ModuleLoader.h"
@@ -41,8 +42,8 @@ cl::opt<std::string> command(cl::Positional, cl::desc("<compare|sweep|memory>"),
 cl::opt<int64_t> elements("elements", cl::desc("Elements per workload (multiple of 2^16)"),
                           cl::init(int64_t(1) << 24));
 cl::opt<int64_t> loweredElements("lowered-elements",
-                                 cl::desc("Elements for the lowered-IR interpretation"),
-                                 cl::init(int64_t(1) << 16));
+                                 cl::desc("Elements for the lowered-IR interpretation (multiple of 2^16)"),
+                                 cl::init(int64_t(1) << 24));
 cl::opt<int> runs("runs", cl::desc("Timed runs per measurement (the fastest counts)"),
                   cl::init(3));
 cl::opt<std::string> only("only", cl::desc("Only workloads whose name contains this"),
@@ -236,11 +237,14 @@ int memory() {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  qi::keepLargeAllocations(); // [fast.allocation]
   cl::ParseCommandLineOptions(argc, argv, "quant-bench: quant-interp performance\n");
-  if (elements % 65536 != 0 || elements <= 0 || loweredElements % 65536 != 0) {
-    std::fprintf(stderr, "quant-bench: --elements must be a positive multiple of 65536\n");
-    return 2;
-  }
+  for (const cl::opt<int64_t> *count : {&elements, &loweredElements})
+    if (*count % 65536 != 0 || *count <= 0) {
+      std::fprintf(stderr, "quant-bench: --%s must be a positive multiple of 65536, got %lld\n",
+                   count->ArgStr.str().c_str(), static_cast<long long>(count->getValue()));
+      return 2;
+    }
   try {
     if (command == "compare")
       return compare();

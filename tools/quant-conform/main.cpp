@@ -17,6 +17,7 @@
 #include "ReportWriters.h"
 #include "Runner.h"
 #include "Subprocess.h"
+#include "value/LargeAllocations.h"
 
 #include "generators/GoldenFiles.h"
 #include "generators/GoldenFormat.h"
@@ -92,6 +93,7 @@ bool parseCount(const std::string &text, long min, long max, long &value) {
 } // namespace
 
 int main(int argc, char **argv) {
+  qi::keepLargeAllocations(); // [fast.allocation]
   if (argc < 2)
     return usageError("missing subcommand (run)");
   std::string sub = argv[1];

@@ -9,6 +9,7 @@
 #include "ir/InputSplitter.h"
 #include "ir/ModuleLoader.h"
 #include "quant/Semantics.h"
+#include "value/LargeAllocations.h"
 #include "value/ValuePrinter.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -205,6 +206,7 @@ mlir::LogicalResult runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  qi::keepLargeAllocations(); // [fast.allocation]
   cl::SetVersionPrinter([](llvm::raw_ostream &os) {
     os << "quant-interp " QI_VERSION " (MLIR " QI_MLIR_VERSION ")\n";
   });
