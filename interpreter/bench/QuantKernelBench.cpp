@@ -2,7 +2,8 @@
 //
 // docs/performance.md. quant::quantizeTensor / dequantizeTensor (the path
 // quant-interp takes) on i8 types, per-layer / per-channel / sub-channel,
-// for each expressed format; items/s = elements/s. The result allocation is
+// for each expressed format (f80 also under tflite-reference, whose t is f32:
+// [fast.x87-host]); items/s = elements/s. The result allocation is
 // timed (the JIT's lowering allocates its result too). Run:
 //   quant-kernel-bench --benchmark_filter=16777216
 //
@@ -37,7 +38,10 @@ void runQcast(benchmark::State &state, const char *format, Granularity g, const 
     benchmark::DoNotOptimize(result.data());
   }
   state.SetItemsProcessed(state.iterations() * n);
-  state.SetLabel(std::string(quant::kernelPathName(path)));
+  // f80's host path is the x87 one ([fast.x87-host]).
+  const bool x87 = type->expressed == &numeric::f80Format() &&
+                   path == quant::KernelPath::HostFloat;
+  state.SetLabel(std::string(quant::kernelPathName(path)) + (x87 ? " (x87)" : ""));
 }
 
 void runDcast(benchmark::State &state, const char *format, Granularity g, const char *profile) {
@@ -66,9 +70,12 @@ const struct {
                       {"sub-channel", Granularity::SubChannel}};
 
 void registerAll() {
-  for (const char *profile : {"reference", "mlir-lower-quant-ops", "exact"})
+  for (const char *profile : {"reference", "mlir-lower-quant-ops", "exact", "tflite-reference"})
     for (const char *format : kFormats)
       for (const auto &g : kGranularities) {
+        // tflite-reference (t in f32) only for f80: the x87 path's f32 steps.
+        if (std::string(profile) == "tflite-reference" && std::string(format) != "f80")
+          continue;
         const std::string suffix =
             std::string(format) + "/" + g.name + "/" + profile;
         for (const char *op : {"qcast", "dcast"}) {

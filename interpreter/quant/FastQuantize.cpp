@@ -48,16 +48,6 @@ bool hostFloatEnvironmentIsDefault() {
 
 namespace {
 
-/// `value` modulo 2^width into a signed or unsigned range ([int.wrap]);
-/// width <= 32 here, value within +-2^63.
-int64_t wrapTo(int64_t value, unsigned width, bool isSigned) {
-  const uint64_t mask = (uint64_t(1) << width) - 1;
-  uint64_t low = static_cast<uint64_t>(value) & mask;
-  if (isSigned && (low >> (width - 1)))
-    return static_cast<int64_t>(low) - static_cast<int64_t>(mask) - 1;
-  return static_cast<int64_t>(low);
-}
-
 template <typename E> Bits bitsOf(E x) {
   if constexpr (std::is_integral_v<E>) { // a narrow format's pattern
     return x;
@@ -99,8 +89,8 @@ bool HostQuantizer::supports(const QuantType &type, const Semantics &semantics) 
 
 HostQuantizer::HostQuantizer(const QuantType &type, const Semantics &semantics,
                              const QuantizeKernel &exact)
-    : type_(type), exact_(exact), recipe_(semantics.quantize),
-      rounding_(semantics.rounding), nan_(semantics.nan), overflow_(semantics.overflow) {
+    : type_(type), exact_(exact), tail_(type, semantics), recipe_(semantics.quantize),
+      rounding_(semantics.rounding), overflow_(semantics.overflow) {
   const QuantizeRecipe &r = recipe_;
   StepArithmetic arith(semantics.arithRounding, *type.expressed);
   expressedIsF64_ = type.expressed == &f64Format();
@@ -108,48 +98,26 @@ HostQuantizer::HostQuantizer(const QuantType &type, const Semantics &semantics,
   // t in a narrow expressed type is held in binary64. [fast.narrow-host]
   narrowSteps_ = narrow_ && r.scaled == Precision::Expressed;
   scaledIsF64_ = arith.format(r.scaled) == &f64Format() || narrowSteps_;
-  const bool viaSigned = r.unsignedViaSigned && !type.storage.isSigned;
-  if (viaSigned)
-    unsignedShift_ = int64_t(1) << (type.storage.width - 1);
-  IntFormat intermediate = r.intermediateBits ? IntFormat{r.intermediateBits, true}
-                           : viaSigned        ? IntFormat{type.storage.width, true}
-                                              : type.storage;
-  intermediateWidth_ = intermediate.width;
-  intermediateMin_ = static_cast<int64_t>(intermediate.min());
-  intermediateMax_ = static_cast<int64_t>(intermediate.max());
-  clamp_ = !r.clampOnlyNarrowBounds || type.hasNarrowBounds();
+  intermediateMin_ = tail_.intermediateMin();
+  intermediateMax_ = tail_.intermediateMax();
+  clamp_ = tail_.clamps();
   storageMask_ = (uint64_t(1) << type.storage.width) - 1;
-  if (r.floatUpperBound != 0)
-    upperBound_ = hostValue(
-        arith.fromExact(Exact::fromRatio(BigInt(r.floatUpperBound), 1), r.scaled));
-
-  // The same constants as QuantizeKernel's, by the same exact steps, then
-  // converted into the format of t (as StepArithmetic::binary does).
-  for (size_t i = 0; i < type.scales.size(); ++i) {
+  if (tail_.upperBound())
+    upperBound_ = hostValue(*tail_.upperBound());
+  for (const StepConstants &c : tail_.constants()) {
     Parameter p;
-    p.zeroPoint = type.zeroPoints[i] - unsignedShift_;
-    StepValue scale = arith.convert(
-        arith.fromBits(*type.scales[i].format, type.scales[i].bits), r.scale);
-    if (r.multiplyByReciprocal) {
-      StepValue one = arith.fromExact(Exact::fromInteger(1), r.reciprocalComputed);
-      StepValue reciprocal = arith.convert(arith.div(one, scale, r.reciprocalComputed),
-                                           r.reciprocalStored);
-      p.factor = hostValue(arith.convert(reciprocal, r.scaled));
-    } else {
-      p.factor = hostValue(arith.convert(scale, r.scaled));
-    }
-    p.zeroPointFloat = hostValue(arith.fromExact(Exact::fromInteger(p.zeroPoint), r.scaled));
-    p.clampLow = hostValue(arith.fromExact(
-        Exact::fromInteger(BigInt(type.storageMin) - unsignedShift_ - p.zeroPoint), r.scaled));
-    p.clampHigh = hostValue(arith.fromExact(
-        Exact::fromInteger(BigInt(type.storageMax) - unsignedShift_ - p.zeroPoint), r.scaled));
+    p.zeroPoint = c.zeroPoint;
+    p.factor = hostValue(c.factor);
+    p.zeroPointFloat = hostValue(c.zeroPointFloat);
+    p.clampLow = hostValue(c.clampLow);
+    p.clampHigh = hostValue(c.clampHigh);
     parameters_.push_back(p);
     factorF32_.push_back(static_cast<float>(p.factor));
     zeroPointF32_.push_back(static_cast<float>(p.zeroPointFloat));
   }
   vectorizable_ = !expressedIsF64_ && !narrow_ && !scaledIsF64_ && !r.multiplyByReciprocal &&
                   r.zeroPointInFloat && r.floatUpperBound == 0 && !r.clampInFloat &&
-                  unsignedShift_ == 0 &&
+                  tail_.unsignedShift() == 0 &&
                   (rounding_ == RoundingMode::NearestEven ||
                    rounding_ == RoundingMode::TowardZero) &&
                   // the vector clamp works on int32 lanes
@@ -160,18 +128,6 @@ HostQuantizer::HostQuantizer(const QuantType &type, const Semantics &semantics,
 //===----------------------------------------------------------------------===//
 // The scalar path: QuantizeKernel::operator() with host steps
 //===----------------------------------------------------------------------===//
-
-int64_t HostQuantizer::finish(int64_t value, const Parameter &p) const {
-  if (!recipe_.zeroPointInFloat) {
-    value += p.zeroPoint;
-    if (recipe_.integerAddWraps)
-      value = wrapTo(value, intermediateWidth_, true);
-  }
-  value += unsignedShift_;
-  if (clamp_)
-    value = std::min(std::max(value, type_.storageMin), type_.storageMax);
-  return static_cast<int64_t>(static_cast<uint64_t>(value) & storageMask_);
-}
 
 template <typename E, typename T> T HostQuantizer::toScaled(E x) const {
   if constexpr (std::is_integral_v<E>)
@@ -203,92 +159,11 @@ int64_t HostQuantizer::element(E x, int64_t parameter) const {
     else if (t > static_cast<T>(p.clampHigh))
       t = static_cast<T>(p.clampHigh);
   }
-  // NaN: [sem.nan-policy], as QuantizeKernel::storeNaN.
-  if (t != t) {
-    const int64_t addedBack = recipe_.zeroPointInFloat ? 0 : p.zeroPoint;
-    switch (nan_) {
-    case NanPolicy::Poison:
-      return -1;
-    case NanPolicy::Qmin:
-      return static_cast<int64_t>(static_cast<uint64_t>(type_.storageMin) & storageMask_);
-    case NanPolicy::Qmax:
-      return static_cast<int64_t>(static_cast<uint64_t>(type_.storageMax) & storageMask_);
-    case NanPolicy::ZeroPoint:
-      return finish(p.zeroPoint - addedBack, p);
-    case NanPolicy::Zero:
-      return finish(-unsignedShift_ - addedBack, p);
-    case NanPolicy::Indefinite:
-      return finish(intermediateMin_, p);
-    }
-  }
-  // Infinities and |t| >= 2^62 (integers far outside every intermediate
-  // type): [sem.overflow-policy]; only wrapping needs the exact integer, so
-  // the exact kernel decides that case.
-  if (!(std::fabs(t) < T(4611686018427387904.0))) { // 2^62
-    switch (overflow_) {
-    case OverflowPolicy::Saturate:
-      return finish(t < 0 ? intermediateMin_ : intermediateMax_, p);
-    case OverflowPolicy::Poison:
-      return -1;
-    case OverflowPolicy::Indefinite:
-      return finish(intermediateMin_, p);
-    case OverflowPolicy::Wrap:
-      if (std::isinf(t))
-        return -1; // no integer to wrap
-      const Bits pattern = narrow_ ? bitsOf(x) & ((Bits(1) << narrow_->width) - 1) : bitsOf(x);
-      StoredOutcome o = exact_(pattern, parameter);
-      return o.poison ? -1 : static_cast<int64_t>(type_.storage.toBits(o.value));
-    }
-  }
-  // round_R: the integer part toward zero and the fraction d - n, both exact
-  // for |d| < 2^62 (the fraction's bits are a subset of d's).
-  const double d = static_cast<double>(t);
-  int64_t n = static_cast<int64_t>(d);
-  const double fraction = d - static_cast<double>(n); // same sign as d, |.| < 1
-  const double away = std::fabs(fraction);
-  const int64_t step = d < 0 ? -1 : 1; // toward the other neighbour
-  bool move = false;
-  switch (rounding_) {
-  case RoundingMode::NearestEven:
-    move = away > 0.5 || (away == 0.5 && (n & 1));
-    break;
-  case RoundingMode::NearestAway:
-    move = away >= 0.5;
-    break;
-  case RoundingMode::NearestUp:
-    move = d > 0 ? away >= 0.5 : away > 0.5;
-    break;
-  case RoundingMode::TowardZero:
-    break;
-  case RoundingMode::TowardPositive:
-    move = fraction > 0;
-    break;
-  case RoundingMode::TowardNegative:
-    move = fraction < 0;
-    break;
-  case RoundingMode::Odd:
-    move = away != 0 && !(n & 1);
-    break;
-  }
-  if (move)
-    n += step;
-  // [sem.overflow-policy] on the exact integer.
-  if (n < intermediateMin_ || n > intermediateMax_) {
-    switch (overflow_) {
-    case OverflowPolicy::Saturate:
-      n = n < 0 ? intermediateMin_ : intermediateMax_;
-      break;
-    case OverflowPolicy::Poison:
-      return -1;
-    case OverflowPolicy::Wrap:
-      n = wrapTo(n, intermediateWidth_, intermediateMin_ < 0);
-      break;
-    case OverflowPolicy::Indefinite:
-      n = intermediateMin_;
-      break;
-    }
-  }
-  return finish(n, p);
+  return tail_.store(t, p.zeroPoint, [&] {
+    const Bits pattern = narrow_ ? bitsOf(x) & ((Bits(1) << narrow_->width) - 1) : bitsOf(x);
+    const StoredOutcome o = exact_(pattern, parameter);
+    return o.poison ? -1 : static_cast<int64_t>(type_.storage.toBits(o.value));
+  });
 }
 
 int64_t HostQuantizer::quantizeOne(Bits x, int64_t parameter) const {

@@ -16,6 +16,7 @@
 #ifndef QI_QUANT_FASTQUANTIZE_H
 #define QI_QUANT_FASTQUANTIZE_H
 
+#include "quant/HostQcastTail.h"
 #include "quant/Kernels.h"
 #include "quant/NarrowFloat.h"
 
@@ -92,13 +93,12 @@ private:
                        std::vector<int64_t> &poison) const;
   int64_t runVectorF32Bytes(const float *in, uint8_t *out, int64_t start, int64_t length,
                             const int64_t *parameters, std::vector<int64_t> &poison) const;
-  int64_t finish(int64_t value, const Parameter &p) const;
 
   const QuantType &type_;
   const QuantizeKernel &exact_;
+  HostQcastTail tail_;
   QuantizeRecipe recipe_;
   numeric::RoundingMode rounding_;
-  NanPolicy nan_;
   OverflowPolicy overflow_;
   bool expressedIsF64_ = false, scaledIsF64_ = false, vectorizable_ = false;
   /// f16 / bf16 / tf32 expressed; `narrowSteps_`: t is in that format.
@@ -106,9 +106,8 @@ private:
   bool narrowSteps_ = false;
   bool clamp_ = true;
   double upperBound_ = 0;
+  /// Copies of tail_'s, for the vector loops.
   int64_t intermediateMin_ = 0, intermediateMax_ = 0;
-  unsigned intermediateWidth_ = 32;
-  int64_t unsignedShift_ = 0;
   uint64_t storageMask_ = 0;
   std::vector<Parameter> parameters_;
   /// f32 copies of the factor and zero point, for the vector loop.

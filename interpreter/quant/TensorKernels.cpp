@@ -1,6 +1,6 @@
 //===- TensorKernels.cpp - qcast / dcast of whole tensors -----------------===//
 //
-// Spec: [fast.dispatch], [fast.table], [fast.narrow-host]
+// Spec: [fast.dispatch], [fast.table], [fast.narrow-host], [fast.x87-host]
 // (spec/performance.md).
 //
 //===----------------------------------------------------------------------===//
@@ -9,6 +9,8 @@
 #include "quant/FastDequantize.h"
 #include "quant/FastQuantize.h"
 #include "quant/Kernels.h"
+#include "quant/X87Float.h"
+#include "quant/X87Quantize.h"
 
 #include <cstring>
 #include <thread>
@@ -186,9 +188,18 @@ std::string_view kernelPathName(KernelPath path) {
 
 namespace {
 
+/// f80 qcast on the x87 unit: its f32 / f64 steps also need the default
+/// MXCSR. [fast.x87-host]
+bool x87QuantizeApplies(const QuantType &type, const Semantics &semantics) {
+  return X87Quantizer::supports(type, semantics) && x87EnvironmentIsDefault() &&
+         hostFloatEnvironmentIsDefault();
+}
+
 KernelPath quantizePath(const QuantType &type, const Semantics &semantics, int64_t elements,
                         std::optional<KernelPath> prefer) {
-  const bool host = HostQuantizer::supports(type, semantics) && hostFloatEnvironmentIsDefault();
+  const bool host = (HostQuantizer::supports(type, semantics) &&
+                     hostFloatEnvironmentIsDefault()) ||
+                    x87QuantizeApplies(type, semantics);
   const unsigned bits = type.expressed->sizeInBits;
   if (prefer) {
     if (*prefer == KernelPath::HostFloat && host)
@@ -225,15 +236,20 @@ KernelPath quantizeTensor(const QuantType &type, const Semantics &semantics,
 
   switch (path) {
   case KernelPath::HostFloat: {
-    const HostQuantizer host(type, semantics, kernel);
-    forEachBlock(map, input.size(),
-                 [&](int64_t start, int64_t length, const int64_t *perElement,
-                     int64_t parameter) {
-                   if (perElement)
-                     host.run(in, out, outBytes, start, length, perElement, poison);
-                   else
-                     host.run(in, out, outBytes, start, length, parameter, poison);
-                 });
+    auto runHost = [&](const auto &host) {
+      forEachBlock(map, input.size(),
+                   [&](int64_t start, int64_t length, const int64_t *perElement,
+                       int64_t parameter) {
+                     if (perElement)
+                       host.run(in, out, outBytes, start, length, perElement, poison);
+                     else
+                       host.run(in, out, outBytes, start, length, parameter, poison);
+                   });
+    };
+    if (X87Quantizer::supports(type, semantics)) // f80 [fast.x87-host]
+      runHost(X87Quantizer(type, semantics, kernel));
+    else
+      runHost(HostQuantizer(type, semantics, kernel));
     break;
   }
   case KernelPath::Table: {

@@ -44,14 +44,9 @@
 namespace qi::quant::test {
 namespace {
 
-const RoundingMode kModes[] = {RoundingMode::NearestEven,    RoundingMode::NearestAway,
-                               RoundingMode::NearestUp,      RoundingMode::TowardZero,
-                               RoundingMode::TowardPositive, RoundingMode::TowardNegative,
-                               RoundingMode::Odd};
-const NanPolicy kNan[] = {NanPolicy::Poison, NanPolicy::Qmin, NanPolicy::Qmax,
-                          NanPolicy::ZeroPoint, NanPolicy::Zero, NanPolicy::Indefinite};
-const OverflowPolicy kOverflow[] = {OverflowPolicy::Saturate, OverflowPolicy::Poison,
-                                    OverflowPolicy::Wrap, OverflowPolicy::Indefinite};
+const auto &kModes = kAllRoundingModes;
+const auto &kNan = kAllNanPolicies;
+const auto &kOverflow = kAllOverflowPolicies;
 
 constexpr int64_t kBatch = 4096;
 

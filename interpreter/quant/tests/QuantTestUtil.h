@@ -34,6 +34,19 @@ using numeric::FloatFormat;
 using numeric::IntFormat;
 using numeric::RoundingMode;
 
+/// Every value of each semantics knob, for tests that cycle through all
+/// 7 x 6 x 4 combinations. [sem.rounding] [sem.nan-policy] [sem.overflow-policy]
+inline const RoundingMode kAllRoundingModes[] = {
+    RoundingMode::NearestEven,    RoundingMode::NearestAway,    RoundingMode::NearestUp,
+    RoundingMode::TowardZero,     RoundingMode::TowardPositive, RoundingMode::TowardNegative,
+    RoundingMode::Odd};
+inline const NanPolicy kAllNanPolicies[] = {NanPolicy::Poison,    NanPolicy::Qmin,
+                                            NanPolicy::Qmax,      NanPolicy::ZeroPoint,
+                                            NanPolicy::Zero,      NanPolicy::Indefinite};
+inline const OverflowPolicy kAllOverflowPolicies[] = {
+    OverflowPolicy::Saturate, OverflowPolicy::Poison, OverflowPolicy::Wrap,
+    OverflowPolicy::Indefinite};
+
 inline Bits f32Bits(float f) {
   uint32_t u;
   std::memcpy(&u, &f, 4);

@@ -11,13 +11,15 @@
 //   exhaustively over every f16 / bf16 pattern and every i16 / u8 code.
 // - Fallback: every combination no fast path covers takes the exact kernel
 //   (exact arithmetic, other arithmetic modes, formats without host floats
-//   on small tensors, f80, a non-default MXCSR).
+//   on small tensors, f80 outside nearest-even, f128, a non-default MXCSR or
+//   x87 control word).
 //
 //===----------------------------------------------------------------------===//
 #include "FastDiffInputs.h"
 
 #include "quant/FastQuantize.h"
 #include "quant/TensorKernels.h"
+#include "quant/X87Float.h"
 #include "value/ElementType.h"
 
 #if defined(__SSE2__)
@@ -200,9 +202,17 @@ TEST(TensorKernels, UncoveredCombinationsFallBackToExact) {
             KernelPath::Exact);
   EXPECT_EQ(chooseQuantizePath(perLayer(sInt(8), fmt("f8E4M3FN"), 0.1), Semantics{}, 100),
             KernelPath::Exact);
-  // f80 / f128: no host format, no table.
-  EXPECT_EQ(chooseQuantizePath(perLayer(sInt(8), fmt("f80"), 0.1), Semantics{}, big),
+  // f80: the x87 host path ([fast.x87-host]) under nearest-even arithmetic
+  // only; f128: no host format, no table.
+  const QuantType f80 = perLayer(sInt(8), fmt("f80"), 0.1);
+  EXPECT_EQ(chooseQuantizePath(f80, Semantics{}, big),
+            kHostHasX87 ? KernelPath::HostFloat : KernelPath::Exact);
+  EXPECT_EQ(chooseQuantizePath(f80, *findProfile("exact"), big), KernelPath::Exact);
+  EXPECT_EQ(chooseQuantizePath(f80, Sem().arith(RoundingMode::TowardZero), big),
             KernelPath::Exact);
+  EXPECT_EQ(chooseQuantizePath(perLayer(sInt(64), fmt("f80"), 0.1), Semantics{}, big),
+            KernelPath::Exact);
+  EXPECT_EQ(chooseDequantizePath(f80, Semantics{}, 100), KernelPath::Exact);
   EXPECT_EQ(chooseQuantizePath(perLayer(sInt(8), fmt("f128"), 0.1), Semantics{}, big),
             KernelPath::Exact);
   // A requested path that does not cover the combination is not taken.
@@ -247,6 +257,43 @@ TEST(TensorKernels, NonDefaultFloatEnvironmentFallsBackToExact) {
     EXPECT_EQ(q, KernelPath::Exact) << bits;
     EXPECT_EQ(d, KernelPath::Exact) << bits;
   }
+#endif
+}
+
+// [fast.x87-host] [fast.environment] x87 precision control below 64 bits,
+// another rounding control or an unmasked exception: the f80 host path is
+// not used (the x87 control word is checked at every dispatch).
+TEST(TensorKernels, NonDefaultX87ControlWordFallsBackToExact) {
+  if (!kHostHasX87)
+    GTEST_SKIP() << "no x87 long double on this host";
+#if defined(__x86_64__)
+  const QuantType f80 = perLayer(sInt(8), fmt("f80"), 0.1);
+  const unsigned saved = x87ControlWord();
+  EXPECT_TRUE(x87EnvironmentIsDefault()) << std::hex << saved;
+  EXPECT_EQ(chooseQuantizePath(f80, Semantics{}, 1 << 24), KernelPath::HostFloat);
+  // precision 53 and 24 bits; rounding down, up, toward zero; invalid,
+  // denormal, zero-divide, overflow, underflow, precision unmasked.
+  for (unsigned change : {0x0100u, 0x0300u, 0x0400u, 0x0800u, 0x0C00u, 0x0001u, 0x0002u,
+                          0x0004u, 0x0008u, 0x0010u, 0x0020u}) {
+    const uint16_t cw = static_cast<uint16_t>(saved ^ change);
+    // No pending flag may meet an unmasked exception (that would trap).
+    __asm__ volatile("fnclex\n\tfldcw %0" : : "m"(cw));
+    const bool isDefault = x87EnvironmentIsDefault();
+    const KernelPath q = chooseQuantizePath(f80, Semantics{}, 1 << 24);
+    const uint16_t restore = static_cast<uint16_t>(saved);
+    __asm__ volatile("fldcw %0" : : "m"(restore));
+    EXPECT_FALSE(isDefault) << std::hex << cw;
+    EXPECT_EQ(q, KernelPath::Exact) << std::hex << cw;
+  }
+  EXPECT_EQ(x87ControlWord(), saved);
+#if defined(__SSE2__)
+  // Its f32 / f64 steps are SSE operations: a non-default MXCSR also falls back.
+  const unsigned csr = _mm_getcsr();
+  _mm_setcsr(csr | 0x8000u);
+  const KernelPath q = chooseQuantizePath(f80, *findProfile("tflite-reference"), 1 << 24);
+  _mm_setcsr(csr);
+  EXPECT_EQ(q, KernelPath::Exact);
+#endif
 #endif
 }
 

@@ -1,0 +1,103 @@
+//===- HostQcastTail.h - What the host qcast paths share --------*- C++ -*-===//
+//
+// Spec: [fast.host-qcast], [fast.x87-host] (spec/performance.md). The host
+// qcast paths (HostQuantizer for f32 / f64 / f16 / bf16 / tf32, X87Quantizer
+// for f80) differ only in the host type of their float steps. Everything
+// around those steps is here, once: the per-parameter constants, computed
+// by the exact StepArithmetic exactly as QuantizeKernel computes them, and
+// every step after the float ones (NaN policy, round_R to an integer,
+// overflow policy, zero-point add, clamp, storage bits), in the order of
+// QuantizeKernel::operator() (Kernels.cpp).
+//
+//===----------------------------------------------------------------------===//
+#ifndef QI_QUANT_HOSTQCASTTAIL_H
+#define QI_QUANT_HOSTQCASTTAIL_H
+
+#include "quant/Kernels.h"
+#include "quant/StepArithmetic.h"
+
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <type_traits>
+#include <vector>
+
+namespace qi::quant {
+
+/// The constants of one parameter as step values in the format of t.
+struct StepConstants {
+  StepValue factor;            // the scale, or its reciprocal
+  StepValue zeroPointFloat;    // the zero point when added in float
+  StepValue clampLow, clampHigh; // storage bounds minus the zero point
+  int64_t zeroPoint = 0;       // minus the unsigned shift
+};
+
+class HostQcastTail {
+public:
+  HostQcastTail(const QuantType &type, const Semantics &semantics);
+
+  const std::vector<StepConstants> &constants() const { return constants_; }
+  /// The recipe's float upper bound in the format of t, if it has one.
+  const std::optional<StepValue> &upperBound() const { return upperBound_; }
+  const QuantizeRecipe &recipe() const { return recipe_; }
+  int64_t unsignedShift() const { return unsignedShift_; }
+  int64_t intermediateMin() const { return intermediateMin_; }
+  int64_t intermediateMax() const { return intermediateMax_; }
+  bool clamps() const { return clamp_; }
+
+  /// The steps after t's float steps, for t of host type float, double or
+  /// long double. `exactWrap()` gives the stored pattern (or -1) for a finite
+  /// |t| >= 2^62 under the wrap policy, the one case that needs the exact
+  /// integer. Returns the stored bit pattern, or -1 for poison.
+  template <typename T, typename ExactWrap>
+  int64_t store(T t, int64_t zeroPoint, ExactWrap exactWrap) const {
+    if (t != t)
+      return nanResult(zeroPoint);
+    // Infinities and |t| >= 2^62 (integers far outside every intermediate
+    // type): [sem.overflow-policy].
+    if (!(std::fabs(t) < T(4611686018427387904.0))) { // 2^62
+      if (overflow_ == OverflowPolicy::Wrap)
+        return std::isinf(t) ? -1 : exactWrap(); // no integer to wrap
+      return beyondIntermediate(t < 0, zeroPoint);
+    }
+    // round_R: the integer part toward zero and the fraction d - n, both
+    // exact for |d| < 2^62 (the fraction's bits are a subset of d's); f32
+    // and f64 in binary64, f80 in x87 long double.
+    using R = std::conditional_t<std::is_same_v<T, long double>, long double, double>;
+    const R d = static_cast<R>(t);
+    const int64_t n = static_cast<int64_t>(d);
+    const R away = std::fabs(d - static_cast<R>(n)); // |fraction| < 1
+    const int half = away < R(0.5) ? -1 : away == R(0.5) ? 0 : 1;
+    return rounded(n, half, away != 0, d < 0, zeroPoint);
+  }
+
+  /// [sem.nan-policy], as QuantizeKernel::storeNaN.
+  int64_t nanResult(int64_t zeroPoint) const;
+  /// The zero-point add, unsigned shift, clamp and storage bits of an
+  /// intermediate integer. [sem.zero-point] [sem.clamp]
+  int64_t finish(int64_t value, int64_t zeroPoint) const;
+
+private:
+  /// An infinite or huge t under saturate, poison or indefinite.
+  int64_t beyondIntermediate(bool negative, int64_t zeroPoint) const;
+  /// round_R of n + fraction (fraction compared with 1/2 in `half`), then
+  /// the overflow policy on the integer and finish.
+  int64_t rounded(int64_t n, int half, bool inexact, bool negative, int64_t zeroPoint) const;
+
+  const QuantType &type_;
+  QuantizeRecipe recipe_;
+  numeric::RoundingMode rounding_;
+  NanPolicy nan_;
+  OverflowPolicy overflow_;
+  bool clamp_ = true;
+  int64_t intermediateMin_ = 0, intermediateMax_ = 0;
+  unsigned intermediateWidth_ = 32;
+  int64_t unsignedShift_ = 0;
+  uint64_t storageMask_ = 0;
+  std::vector<StepConstants> constants_;
+  std::optional<StepValue> upperBound_;
+};
+
+} // namespace qi::quant
+
+#endif
