@@ -1,8 +1,10 @@
 //===- HostQcastTail.h - What the host qcast paths share --------*- C++ -*-===//
 //
-// Spec: [fast.host-qcast], [fast.x87-host] (spec/performance.md). The host
-// qcast paths (HostQuantizer for f32 / f64 / f16 / bf16 / tf32, X87Quantizer
-// for f80) differ only in the host type of their float steps. Everything
+// Spec: [fast.host-qcast], [fast.x87-host], [fast.exact-rational]
+// (spec/performance.md). The host qcast paths (HostQuantizer for f32 / f64 /
+// f16 / bf16 / tf32, X87Quantizer for f80) differ only in the host type of
+// their float steps; ExactRationalQuantizer (exact arithmetic) finds the
+// integer part and fraction of t with integers and shares the rest. Everything
 // around those steps is here, once: the per-parameter constants, computed
 // by the exact StepArithmetic exactly as QuantizeKernel computes them, and
 // every step after the float ones (NaN policy, round_R to an integer,
@@ -55,11 +57,8 @@ public:
       return nanResult(zeroPoint);
     // Infinities and |t| >= 2^62 (integers far outside every intermediate
     // type): [sem.overflow-policy].
-    if (!(std::fabs(t) < T(4611686018427387904.0))) { // 2^62
-      if (overflow_ == OverflowPolicy::Wrap)
-        return std::isinf(t) ? -1 : exactWrap(); // no integer to wrap
-      return beyondIntermediate(t < 0, zeroPoint);
-    }
+    if (!(std::fabs(t) < T(4611686018427387904.0))) // 2^62
+      return storeBeyond(t < 0, std::isinf(t), zeroPoint, exactWrap);
     // round_R: the integer part toward zero and the fraction d - n, both
     // exact for |d| < 2^62 (the fraction's bits are a subset of d's); f32
     // and f64 in binary64, f80 in x87 long double.
@@ -69,6 +68,28 @@ public:
     const R away = std::fabs(d - static_cast<R>(n)); // |fraction| < 1
     const int half = away < R(0.5) ? -1 : away == R(0.5) ? 0 : 1;
     return rounded(n, half, away != 0, d < 0, zeroPoint);
+  }
+
+  /// [sem.overflow-policy] for a t that is infinite or whose rounded
+  /// integer lies far outside the intermediate type, with the sign of t:
+  /// saturate, poison and indefinite directly; wrap of an infinity is
+  /// poison, wrap of a finite t asks `exactWrap()` (the exact kernel).
+  template <typename ExactWrap>
+  int64_t storeBeyond(bool negative, bool infinite, int64_t zeroPoint,
+                      ExactWrap exactWrap) const {
+    if (overflow_ == OverflowPolicy::Wrap)
+      return infinite ? -1 : exactWrap(); // no integer to wrap
+    return beyondIntermediate(negative, zeroPoint);
+  }
+
+  /// round_R of t = n + f with n = trunc(t) (|n| < 2^62) and the fraction f
+  /// given by `half` (|f| against 1/2: -1, 0, +1), `inexact` (f != 0) and
+  /// `negative` (t < 0), then the overflow policy on the integer and
+  /// finish. For paths that find n and f without host floats
+  /// ([fast.exact-rational]).
+  int64_t storeRounded(int64_t n, int half, bool inexact, bool negative,
+                       int64_t zeroPoint) const {
+    return rounded(n, half, inexact, negative, zeroPoint);
   }
 
   /// [sem.nan-policy], as QuantizeKernel::storeNaN.

@@ -1,11 +1,12 @@
 //===- TensorKernels.cpp - qcast / dcast of whole tensors -----------------===//
 //
-// Spec: [fast.dispatch], [fast.table], [fast.narrow-host], [fast.x87-host]
-// (spec/performance.md).
+// Spec: [fast.dispatch], [fast.table], [fast.narrow-host], [fast.x87-host],
+// [fast.exact-rational] (spec/performance.md).
 //
 //===----------------------------------------------------------------------===//
 #include "quant/TensorKernels.h"
 
+#include "quant/ExactQuantize.h"
 #include "quant/FastDequantize.h"
 #include "quant/FastQuantize.h"
 #include "quant/Kernels.h"
@@ -197,9 +198,12 @@ bool x87QuantizeApplies(const QuantType &type, const Semantics &semantics) {
 
 KernelPath quantizePath(const QuantType &type, const Semantics &semantics, int64_t elements,
                         std::optional<KernelPath> prefer) {
+  // Exact arithmetic in integers ([fast.exact-rational]) needs no host
+  // float environment.
   const bool host = (HostQuantizer::supports(type, semantics) &&
                      hostFloatEnvironmentIsDefault()) ||
-                    x87QuantizeApplies(type, semantics);
+                    x87QuantizeApplies(type, semantics) ||
+                    ExactRationalQuantizer::supports(type, semantics);
   const unsigned bits = type.expressed->sizeInBits;
   if (prefer) {
     if (*prefer == KernelPath::HostFloat && host)
@@ -208,8 +212,9 @@ KernelPath quantizePath(const QuantType &type, const Semantics &semantics, int64
       return KernelPath::Table;
     return KernelPath::Exact;
   }
-  // A narrow-format table filled by the host quantizer ([fast.narrow-host])
-  // costs about one host element per entry; its lookups are ~4x cheaper.
+  // A narrow-format table filled by the host quantizer ([fast.narrow-host],
+  // [fast.exact-rational]) costs about one host element per entry; its
+  // lookups are ~4x cheaper.
   if (host && !tableIsWorthIt(bits, kMaxTableBits, type.scales.size(), elements / 4))
     return KernelPath::HostFloat;
   if (tableIsWorthIt(bits, kMaxTableBits, type.scales.size(), elements))
@@ -248,21 +253,28 @@ KernelPath quantizeTensor(const QuantType &type, const Semantics &semantics,
     };
     if (X87Quantizer::supports(type, semantics)) // f80 [fast.x87-host]
       runHost(X87Quantizer(type, semantics, kernel));
+    else if (ExactRationalQuantizer::supports(type, semantics)) // [fast.exact-rational]
+      runHost(ExactRationalQuantizer(type, semantics, kernel));
     else
       runHost(HostQuantizer(type, semantics, kernel));
     break;
   }
   case KernelPath::Table: {
     // One entry per (parameter, input pattern): the stored bits or poison,
-    // each computed by the exact kernel, or by the host quantizer where it
-    // is proven ([fast.table], [fast.narrow-host]).
+    // each computed by the exact kernel, or by the host quantizer or the
+    // exact-arithmetic integer quantizer where it is proven ([fast.table],
+    // [fast.narrow-host], [fast.exact-rational]).
     std::optional<HostQuantizer> host;
+    std::optional<ExactRationalQuantizer> rational;
     if (HostQuantizer::supports(type, semantics) && hostFloatEnvironmentIsDefault())
       host.emplace(type, semantics, kernel);
+    else if (ExactRationalQuantizer::supports(type, semantics))
+      rational.emplace(type, semantics, kernel);
     auto entry = [&](uint64_t p, uint64_t x, auto &value, bool &isPoison) {
       using Value = std::remove_reference_t<decltype(value)>;
-      if (host) {
-        const int64_t stored = host->quantizeOne(Bits(x), int64_t(p));
+      if (host || rational) {
+        const int64_t stored = host ? host->quantizeOne(Bits(x), int64_t(p))
+                                    : rational->quantizeOne(Bits(x), int64_t(p));
         isPoison = stored < 0;
         value = isPoison ? 0 : static_cast<Value>(stored);
         return;

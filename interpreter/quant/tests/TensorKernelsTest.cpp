@@ -10,9 +10,11 @@
 //   sub-channel types, host-float and table paths; the table paths
 //   exhaustively over every f16 / bf16 pattern and every i16 / u8 code.
 // - Fallback: every combination no fast path covers takes the exact kernel
-//   (exact arithmetic, other arithmetic modes, formats without host floats
+//   (other arithmetic modes, exact arithmetic where [fast.exact-rational]
+//   does not apply (f64, f80, 64-bit storage), formats without host floats
 //   on small tensors, f80 outside nearest-even, f128, a non-default MXCSR or
-//   x87 control word).
+//   x87 control word); exact arithmetic takes the integer path
+//   [fast.exact-rational] whatever the MXCSR.
 //
 //===----------------------------------------------------------------------===//
 #include "FastDiffInputs.h"
@@ -139,7 +141,8 @@ TEST(TensorKernels, HostQuantizeOfChannelsEqualsExact) {
 
 // [fast.table] exhaustive over every f16 / bf16 pattern (two parameters);
 // the table is filled by the host quantizer ([fast.narrow-host]) under
-// reference and tflite-reference, by the exact kernel under exact.
+// reference and tflite-reference, by the exact-arithmetic integer quantizer
+// ([fast.exact-rational]) under exact.
 TEST(TensorKernels, QuantizeTableExhaustiveOver16BitFormats) {
   for (const char *e : {"f16", "bf16"})
     for (const char *profile : {"reference", "tflite-reference", "exact"}) {
@@ -187,21 +190,31 @@ TEST(TensorKernels, UncoveredCombinationsFallBackToExact) {
   const QuantType f32 = perLayer(sInt(8), fmt("f32"), 0.1);
   const int64_t big = int64_t(1) << 24;
   EXPECT_EQ(chooseQuantizePath(f32, Semantics{}, big), KernelPath::HostFloat);
-  EXPECT_EQ(chooseQuantizePath(f32, *findProfile("exact"), big), KernelPath::Exact);
+  // Exact arithmetic: the integer path ([fast.exact-rational]).
+  EXPECT_EQ(chooseQuantizePath(f32, *findProfile("exact"), big), KernelPath::HostFloat);
+  EXPECT_EQ(chooseQuantizePath(f32, *findProfile("exact"), 10), KernelPath::HostFloat);
+  EXPECT_EQ(chooseQuantizePath(perLayer(sInt(8), fmt("f64"), 0.1), *findProfile("exact"), big),
+            KernelPath::Exact);
+  EXPECT_EQ(chooseQuantizePath(perLayer(sInt(64), fmt("f32"), 0.1), *findProfile("exact"), big),
+            KernelPath::Exact);
   for (RoundingMode m : {RoundingMode::TowardZero, RoundingMode::NearestAway,
                          RoundingMode::TowardPositive, RoundingMode::Odd})
     EXPECT_EQ(chooseQuantizePath(f32, Sem().arith(m), big), KernelPath::Exact);
   // 16-bit formats: host floats ([fast.narrow-host]) under nearest-even
-  // arithmetic, a table when it pays for itself; else exact.
+  // arithmetic, integers ([fast.exact-rational]) under exact arithmetic, a
+  // table when it pays for itself; else exact.
   const QuantType f16 = perLayer(sInt(8), fmt("f16"), 0.1);
   EXPECT_EQ(chooseQuantizePath(f16, Semantics{}, 1000), KernelPath::HostFloat);
   EXPECT_EQ(chooseQuantizePath(f16, Semantics{}, big), KernelPath::Table);
-  EXPECT_EQ(chooseQuantizePath(f16, *findProfile("exact"), 1000), KernelPath::Exact);
+  EXPECT_EQ(chooseQuantizePath(f16, *findProfile("exact"), 1000), KernelPath::HostFloat);
   EXPECT_EQ(chooseQuantizePath(f16, *findProfile("exact"), big), KernelPath::Table);
   EXPECT_EQ(chooseQuantizePath(f16, Sem().arith(RoundingMode::TowardZero), 1000),
             KernelPath::Exact);
   EXPECT_EQ(chooseQuantizePath(perLayer(sInt(8), fmt("f8E4M3FN"), 0.1), Semantics{}, 100),
             KernelPath::Exact);
+  EXPECT_EQ(chooseQuantizePath(perLayer(sInt(8), fmt("f8E4M3FN"), 0.1), *findProfile("exact"),
+                               100),
+            KernelPath::HostFloat);
   // f80: the x87 host path ([fast.x87-host]) under nearest-even arithmetic
   // only; f128: no host format, no table.
   const QuantType f80 = perLayer(sInt(8), fmt("f80"), 0.1);
@@ -217,10 +230,14 @@ TEST(TensorKernels, UncoveredCombinationsFallBackToExact) {
             KernelPath::Exact);
   // A requested path that does not cover the combination is not taken.
   Rng rng(3);
+  QuantType exactF64 = perLayer(sInt(8), fmt("f64"), 0.1);
+  expectSameQuantize(exactF64, *findProfile("exact"),
+                     randomExpressed(rng, exactF64, {64}), KernelPath::HostFloat,
+                     KernelPath::Exact);
   QuantType exactF32 = perLayer(sInt(8), fmt("f32"), 0.1);
   expectSameQuantize(exactF32, *findProfile("exact"),
                      randomExpressed(rng, exactF32, {64}), KernelPath::HostFloat,
-                     KernelPath::Exact);
+                     KernelPath::HostFloat);
   // dcast: i32 f16 has neither host floats nor a small table.
   const QuantType i32f16 = perLayer(sInt(32), fmt("f16"), 0.1);
   EXPECT_EQ(chooseDequantizePath(i32f16, Semantics{}, big), KernelPath::Exact);
@@ -252,10 +269,13 @@ TEST(TensorKernels, NonDefaultFloatEnvironmentFallsBackToExact) {
     const KernelPath q = chooseQuantizePath(f32, Semantics{}, 1 << 24);
     const KernelPath d = chooseDequantizePath(perLayer(sInt(32), fmt("f32"), 0.1), Semantics{},
                                               1 << 24);
+    // Integer arithmetic only: [fast.exact-rational] does not depend on MXCSR.
+    const KernelPath integers = chooseQuantizePath(f32, *findProfile("exact"), 1 << 24);
     _mm_setcsr(saved);
     EXPECT_FALSE(isDefault) << bits;
     EXPECT_EQ(q, KernelPath::Exact) << bits;
     EXPECT_EQ(d, KernelPath::Exact) << bits;
+    EXPECT_EQ(integers, KernelPath::HostFloat) << bits;
   }
 #endif
 }

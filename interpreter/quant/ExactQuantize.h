@@ -1,0 +1,153 @@
+//===- ExactQuantize.h - qcast under exact arithmetic, in integers -*- C++ -*-===//
+//
+// Spec: [fast.exact-rational], [fast.dispatch] in spec/performance.md. Under
+// `--arith-rounding=exact` (Semantics::arithRounding == nullopt) no step of
+// a recipe rounds: t = x / s + zp (or x * (1/s) + zp, the same value) is a
+// rational number. With x = X * 2^a (|X| < 2^24) and the stored scale
+// s = S * 2^b (S odd, S < 2^63), the integer part of 2t and whether 2t is an
+// integer are found with one 128-by-64-bit integer division; round_R, the
+// overflow and NaN policies and the integer steps are HostQcastTail's,
+// shared with the host float paths. Wrapping a |t| > 2^39 is handed to the
+// exact kernel. Proven identical to QuantizeKernel by ExactQuantizeDiffTest.
+//
+//===----------------------------------------------------------------------===//
+#ifndef QI_QUANT_EXACTQUANTIZE_H
+#define QI_QUANT_EXACTQUANTIZE_H
+
+#include "quant/HostQcastTail.h"
+#include "quant/Kernels.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace qi::quant {
+
+/// A float value read from its bit pattern: NaN, +-infinity, or the finite
+/// (-1)^negative * significand * 2^exponent -- what numeric::decode gives.
+struct RationalInput {
+  enum class Kind : uint8_t { Finite, Infinity, NaN };
+  Kind kind = Kind::Finite;
+  bool negative = false;
+  uint32_t significand = 0; ///< < 2^24; 0 for a zero
+  int32_t exponent = 0;
+};
+
+/// Decodes the patterns of one float format of at most 32 bits, precision
+/// at most 24 and no explicit integer bit (f32, tf32, f16, bf16, every f8,
+/// f6 and f4 format) from the layout FloatFormat describes, as
+/// numeric::decode (FloatCodec.cpp) does: ExactQuantizeDiffTest checks every
+/// pattern of each such format of at most 19 bits and 10^7 f32 patterns.
+class RationalDecoder {
+public:
+  static bool supports(const numeric::FloatFormat &format);
+  explicit RationalDecoder(const numeric::FloatFormat &format);
+  RationalInput operator()(uint32_t bits) const {
+    bits &= mask_;
+    RationalInput x;
+    x.negative = hasSign_ && ((bits >> signShift_) & 1u);
+    const uint32_t exponent = (bits >> fractionBits_) & exponentMax_;
+    const uint32_t fraction = bits & fractionMask_;
+    switch (nonFinite_) {
+    case numeric::NonFinite::IEEE:
+      if (exponent == exponentMax_) {
+        x.kind = fraction ? RationalInput::Kind::NaN : RationalInput::Kind::Infinity;
+        return x;
+      }
+      break;
+    case numeric::NonFinite::NanOnly:
+      if (negativeZeroIsNaN_ ? bits == signMask_
+                             : (exponent == exponentMax_ && fraction == fractionMask_)) {
+        x.kind = RationalInput::Kind::NaN;
+        return x;
+      }
+      break;
+    case numeric::NonFinite::FiniteOnly:
+      break;
+    }
+    if (!hasSubnormals_) { // f8E8M0FNU: a bare power of two
+      x.significand = 1;
+      x.exponent = static_cast<int32_t>(exponent) + normalShift_;
+    } else if (exponent == 0) { // zero or subnormal
+      x.significand = fraction;
+      x.exponent = subnormalExponent_;
+    } else {
+      x.significand = fraction | implicitBit_;
+      x.exponent = static_cast<int32_t>(exponent) + normalShift_;
+    }
+    return x;
+  }
+
+private:
+  uint32_t mask_ = 0, signMask_ = 0, fractionMask_ = 0, exponentMax_ = 0, implicitBit_ = 0;
+  unsigned signShift_ = 0, fractionBits_ = 0;
+  bool hasSign_ = true, hasSubnormals_ = true, negativeZeroIsNaN_ = false;
+  numeric::NonFinite nonFinite_ = numeric::NonFinite::IEEE;
+  int32_t normalShift_ = 0, subnormalExponent_ = 0;
+};
+
+/// A stored scale as (-1)^negative * S * 2^exponent with S odd and
+/// S < 2^63; nullopt for zero, infinite or NaN scales and wider
+/// significands. [fast.exact-rational]
+struct RationalScale {
+  bool negative = false;
+  uint64_t significand = 1; ///< odd
+  int32_t exponent = 0;
+  int32_t bits = 1; ///< bit length of the significand
+};
+std::optional<RationalScale> rationalScale(const ScaleValue &scale);
+
+/// qcast under exact arithmetic with integer arithmetic. [fast.exact-rational]
+class ExactRationalQuantizer {
+public:
+  /// Whether (type, semantics) is a combination this path is proven for.
+  static bool supports(const QuantType &type, const Semantics &semantics);
+  /// `exact` decides the elements this path hands back (wrap of a huge t);
+  /// it must outlive this object.
+  ExactRationalQuantizer(const QuantType &type, const Semantics &semantics,
+                         const QuantizeKernel &exact);
+
+  /// Quantizes elements [start, start + length) of `in` (expressed patterns
+  /// in 1, 2 or 4 bytes each, as RuntimeValue stores them) into `out`
+  /// (storage bit patterns of `outBytes` = 1, 2 or 4 bytes each) with
+  /// parameter `parameter`. Indices of poison results are appended to
+  /// `poison`.
+  void run(const uint8_t *in, uint8_t *out, unsigned outBytes, int64_t start,
+           int64_t length, int64_t parameter, std::vector<int64_t> &poison) const;
+  /// The same with element start + j using parameters[j].
+  void run(const uint8_t *in, uint8_t *out, unsigned outBytes, int64_t start,
+           int64_t length, const int64_t *parameters, std::vector<int64_t> &poison) const;
+
+  /// One element, for tests and for filling tables ([fast.table]): the
+  /// stored bit pattern, or -1 for poison.
+  int64_t quantizeOne(numeric::Bits x, int64_t parameter) const;
+
+private:
+  struct Parameter {
+    uint64_t scale = 1;       ///< S, odd
+    int32_t scaleExponent = 0; ///< b
+    int32_t scaleBits = 1;    ///< bit length of S
+    bool negativeScale = false;
+    int64_t zeroPointFloat = 0; ///< the zero point added before rounding (or 0)
+    int64_t zeroPoint = 0;      ///< as HostQcastTail's finish takes it
+  };
+  int64_t element(uint32_t bits, int64_t parameter) const;
+  template <typename In, typename Out>
+  void runTyped(const uint8_t *in, uint8_t *out, int64_t start, int64_t length,
+                const int64_t *parameters, int64_t parameter,
+                std::vector<int64_t> &poison) const;
+  void dispatch(const uint8_t *in, uint8_t *out, unsigned outBytes, int64_t start,
+                int64_t length, const int64_t *parameters, int64_t parameter,
+                std::vector<int64_t> &poison) const;
+
+  const QuantType &type_;
+  const QuantizeKernel &exact_;
+  HostQcastTail tail_;
+  RationalDecoder decoder_;
+  unsigned inBytes_ = 4;
+  std::vector<Parameter> parameters_;
+};
+
+} // namespace qi::quant
+
+#endif

@@ -1,0 +1,495 @@
+//===- ExactQuantizeDiffTest.cpp - Exact-arithmetic qcast in integers -----===//
+//
+// Spec: [fast.exact-rational], [fast.proof] (spec/performance.md).
+//
+// Proves ExactRationalQuantizer (ExactQuantize.h) identical to QuantizeKernel
+// under exact arithmetic (Semantics::arithRounding == nullopt), bits and
+// poison:
+// - RationalDecoder against numeric::decode: every pattern of every format
+//   of at most 19 bits the path claims (f16, bf16, tf32, each f8, f6, f4),
+//   every sign and exponent field of f32 with edge fractions, and random f32
+//   patterns;
+// - every input pattern of f16, bf16, tf32 and of each f8 / f6 / f4 format
+//   through quantizeTensor (host-float path and table, both asserted taken)
+//   and quantizeOne, on 14 per-layer types (i1, u1, i8, u8, i16, u16, u4,
+//   i32, u32, narrow bounds; scales 0.1, 0.0123, 1/3, 3.7e-5, 2^-10, 256,
+//   1000, 0.7, 1, f32 subnormals, one near E's smallest subnormal and one
+//   near its largest value; zero points 0 and the storage extremes), two
+//   per-axis types (innermost and outermost axis) and two sub-channel types
+//   (scales stored in E). Half of the jobs use the exact profile, the others
+//   cycle through all 7 x 6 x 4 rounding / NaN / overflow knobs and the
+//   recipes of every profile (float clamps and upper bounds removed); the
+//   8-bit and narrower formats run every case under all 168 knob
+//   combinations;
+// - 10,002,432 f32 inputs in batches of 4096 on random per-layer types
+//   (FastDiffInputs.h plus exact ties of short dyadic scales, |x / s| around
+//   the path's bounds 2^-1 and 2^40, integers), half with the exact profile,
+//   half cycling knobs and recipes; and per-axis / sub-channel f32 tensors.
+// Two threads share the jobs.
+//
+//===----------------------------------------------------------------------===//
+#include "FastDiffInputs.h"
+
+#include "NarrowCases.h"
+
+#include "numeric/FloatCodec.h"
+#include "quant/ExactQuantize.h"
+#include "quant/TensorKernels.h"
+
+#include <atomic>
+#include <cstdio>
+#include <functional>
+#include <mutex>
+#include <thread>
+
+#ifndef QI_EXACT_DIFF_F32_INPUTS
+#define QI_EXACT_DIFF_F32_INPUTS 10000000
+#endif
+
+namespace qi::quant::test {
+namespace {
+
+constexpr int64_t kBatch = 4096;
+
+struct Outcome {
+  std::atomic<int64_t> compared{0}, mismatches{0};
+  std::mutex mutex;
+  std::string first;
+  void fail(const std::string &what) {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (mismatches++ == 0)
+      first = what;
+  }
+};
+
+/// Runs job(k) for k in [0, count) on two threads.
+void onTwoThreads(size_t count, const std::function<void(size_t)> &job) {
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t k; (k = next++) < count;)
+      job(k);
+  };
+  std::thread other(worker);
+  worker();
+  other.join();
+}
+
+Semantics exactProfile() { return *findProfile("exact"); }
+
+/// Knob combination k of the 7 x 6 x 4 (k mod 168), with the quantize recipe
+/// of profile number r (its float clamp and upper bound removed: this path
+/// does not claim them), all under exact arithmetic.
+Semantics cycledKnobs(uint64_t k, uint64_t r) {
+  Semantics s = exactProfile();
+  const uint64_t combo = k % (7 * 6 * 4);
+  s.rounding = kAllRoundingModes[combo % 7];
+  s.nan = kAllNanPolicies[(combo / 7) % 6];
+  s.overflow = kAllOverflowPolicies[combo / 42];
+  const auto &names = profileNames();
+  s.quantize = findProfile(names[r % names.size()])->quantize;
+  s.quantize.clampInFloat = false;
+  s.quantize.floatUpperBound = 0;
+  s.arithRounding = std::nullopt;
+  return s;
+}
+
+std::string describeType(const QuantType &t) {
+  std::string text = t.spelling + " [" + std::to_string(t.storageMin) + "," +
+                     std::to_string(t.storageMax) + "] scales";
+  for (size_t i = 0; i < t.scales.size() && i < 4; ++i)
+    text += " " + hexBits(t.scales[i].bits) + ":" + std::to_string(t.zeroPoints[i]);
+  return text;
+}
+
+//===----------------------------------------------------------------------===//
+// The decoder
+//===----------------------------------------------------------------------===//
+
+::testing::AssertionResult decodesLikeCore(const FloatFormat &f, uint32_t bits) {
+  const RationalInput x = RationalDecoder(f)(bits);
+  const numeric::Exact want = numeric::decode(f, bits);
+  auto fail = [&](const char *what) {
+    return ::testing::AssertionFailure()
+           << f.name << " " << hexBits(bits) << ": " << what << ", core " << want.toString();
+  };
+  if (want.isNaN())
+    return x.kind == RationalInput::Kind::NaN ? ::testing::AssertionSuccess() : fail("not NaN");
+  if (want.isInfinity())
+    return x.kind == RationalInput::Kind::Infinity && x.negative == want.negative
+               ? ::testing::AssertionSuccess()
+               : fail("not the infinity");
+  if (x.kind != RationalInput::Kind::Finite || x.negative != want.negative ||
+      x.significand >= (uint32_t(1) << 24) || (x.significand == 0) != want.isZero())
+    return fail("class, sign or zero differs");
+  const numeric::Exact got =
+      numeric::Exact::fromRatio(numeric::BigInt(x.significand), 1, x.exponent);
+  numeric::Exact magnitude = want;
+  magnitude.negative = false;
+  if (numeric::exactCompare(got, magnitude) != 0)
+    return fail("value differs");
+  return ::testing::AssertionSuccess();
+}
+
+// [fast.exact-rational] the bit-level decoding is numeric::decode's.
+TEST(ExactQuantizeDiff, DecoderEqualsNumericCore) {
+  int64_t checked = 0, formats = 0;
+  for (const FloatFormat *f : numeric::allFloatFormats()) {
+    if (!RationalDecoder::supports(*f))
+      continue;
+    ++formats;
+    if (f->sizeInBits <= 19) { // every pattern
+      for (uint32_t b = 0; b < (uint32_t(1) << f->sizeInBits); ++b, ++checked)
+        ASSERT_TRUE(decodesLikeCore(*f, b));
+      continue;
+    }
+    ASSERT_EQ(f, &fmt("f32"));
+    // Every sign and exponent field with edge and random fractions, then
+    // random patterns (bits above the format are ignored).
+    Rng rng(77);
+    for (uint32_t top = 0; top < 512; ++top)
+      for (uint32_t fraction : {0u, 1u, 2u, 3u, 0x3FFFFFu, 0x400000u, 0x400001u, 0x7FFFFEu,
+                                0x7FFFFFu, uint32_t(rng.next()) & 0x7FFFFFu,
+                                uint32_t(rng.next()) & 0x7FFFFFu}) {
+        ASSERT_TRUE(decodesLikeCore(*f, (top << 23) | fraction));
+        ++checked;
+      }
+    for (int i = 0; i < 1000000; ++i, ++checked)
+      ASSERT_TRUE(decodesLikeCore(*f, uint32_t(rng.next())));
+  }
+  EXPECT_EQ(formats, 15); // f16 bf16 f32 tf32, 8 f8, 2 f6, f4
+  EXPECT_GT(checked, 1600000);
+}
+
+// [fast.exact-rational] what the path claims and what it leaves to the
+// exact kernel.
+TEST(ExactQuantizeDiff, Coverage) {
+  const Semantics exact = exactProfile();
+  EXPECT_TRUE(ExactRationalQuantizer::supports(perLayer(sInt(8), fmt("f32"), 0.1), exact));
+  EXPECT_TRUE(ExactRationalQuantizer::supports(perLayer(uInt(32), fmt("f16"), 0.1, 4294967295),
+                                               exact));
+  EXPECT_FALSE(ExactRationalQuantizer::supports(perLayer(sInt(8), fmt("f32"), 0.1),
+                                                *findProfile("reference")));
+  EXPECT_FALSE(ExactRationalQuantizer::supports(perLayer(sInt(8), fmt("f64"), 0.1), exact));
+  EXPECT_FALSE(ExactRationalQuantizer::supports(perLayer(sInt(8), fmt("f80"), 0.1), exact));
+  EXPECT_FALSE(ExactRationalQuantizer::supports(perLayer(sInt(64), fmt("f32"), 0.1), exact));
+  EXPECT_FALSE(ExactRationalQuantizer::supports(perLayer(sInt(8), fmt("f32"), 0.0), exact));
+  EXPECT_FALSE(
+      ExactRationalQuantizer::supports(perLayer(sInt(8), fmt("f32"), INFINITY), exact));
+  for (const char *profile : {"onnxruntime-mlas", "pytorch-fbgemm"}) { // float clamp / bound
+    Semantics s = *findProfile(profile);
+    s.arithRounding = std::nullopt;
+    EXPECT_FALSE(ExactRationalQuantizer::supports(perLayer(sInt(8), fmt("f32"), 0.1), s));
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Every pattern of the narrow formats
+//===----------------------------------------------------------------------===//
+
+/// A scale near E's smallest positive value and one near its largest.
+double smallestOf(const FloatFormat &e) {
+  return std::ldexp(1.0, e.minExponent - int(e.precision) + 1);
+}
+double tinyOf(const FloatFormat &e) { return 1.3 * smallestOf(e); }
+double hugeOf(const FloatFormat &e) {
+  return 0.7 * std::ldexp(2.0 - std::ldexp(1.0, 1 - int(e.precision)), e.maxExponent);
+}
+
+/// A scale stored in E (sub-channel): rounded into E, or 1 where E has no
+/// finite non-zero value near it.
+Bits scaleInE(const FloatFormat &e, double v) {
+  const Bits b = narrowBits(e, v);
+  const numeric::Exact x = numeric::decode(e, b);
+  return x.isFinite() && !x.isZero() ? b : narrowBits(e, 1.0);
+}
+
+std::vector<NarrowCase> exhaustiveCases(const FloatFormat &e) {
+  const int64_t n = int64_t(1) << e.sizeInBits;
+  using Bounds = std::optional<std::pair<int64_t, int64_t>>;
+  struct Row {
+    IntFormat storage;
+    Bounds bounds;
+    double scale;
+    int64_t zeroPoint;
+  };
+  const std::vector<Row> rows = {
+      {sInt(8), {}, 0.1, 0},
+      {uInt(8), {}, 0.0123, 255},
+      {sInt(16), {}, 1.0 / 3, -32768},
+      {uInt(4), {}, 3.7e-5, 15},
+      {sInt(32), {}, 0x1p-10, INT32_MIN},
+      {uInt(16), {}, 256.0, 0},
+      {sInt(8), Bounds{{-127, 127}}, 1000.0, 127},
+      {sInt(1), {}, tinyOf(e), -1},
+      {uInt(1), {}, hugeOf(e), 1},
+      {sInt(8), {}, 1e-40, 0},                         // an f32 subnormal
+      {uInt(8), Bounds{{1, 200}}, 0.7, 100},
+      {sInt(32), {}, 1.0, INT32_MAX},
+      {sInt(16), {}, 2.8e-45, 0},                      // twice f32's smallest
+      {uInt(32), {}, 0.05, 4294967295},
+  };
+  std::vector<NarrowCase> cases;
+  for (const Row &r : rows)
+    cases.push_back({perLayer(r.storage, e, r.scale, r.zeroPoint, r.bounds), {n}, 1});
+  // Per-axis, channel axis innermost (a parameter per element).
+  cases.push_back({perAxis(sInt(8), e, 1, {0.1, tinyOf(e), hugeOf(e), 1.0 / 3}, {0, -128, 127, 5}),
+                   {n, 4}, 4});
+  // Per-axis, channel axis outermost (runs of one parameter), narrow bounds.
+  cases.push_back({perAxis(uInt(8), e, 0, {0.0123, 1.0, 0x1p-8, 0.7}, {0, 255, 128, 250},
+                           std::pair<int64_t, int64_t>{0, 250}),
+                   {4, n}, 1});
+  // Sub-channel: blocks of one along axes 0 and 2; scales stored in E.
+  auto sub = [&](IntFormat storage, std::vector<double> scales, std::vector<int64_t> zps) {
+    std::vector<Bits> bits;
+    for (double s : scales)
+      bits.push_back(scaleInE(e, s));
+    return NarrowCase{subChannel(storage, e, {{0, 1}, {2, 1}}, {2, 1, 2}, bits, zps),
+                      {2, n, 2}, 2};
+  };
+  cases.push_back(sub(sInt(16), {0.1, 1.0 / 3, tinyOf(e), 2.5}, {0, -32768, 32767, 9}));
+  cases.push_back(sub(uInt(4), {0.7, hugeOf(e), 0.05, 1e-3}, {0, 15, 8, 3}));
+  return cases;
+}
+
+/// Every element of `c` under `s`: quantizeTensor on the host-float path and
+/// on the table (both must be taken) and quantizeOne, against the exact
+/// kernel with the element's parameter.
+void proveCase(const NarrowCase &c, const Semantics &s, Outcome &outcome) {
+  const std::string where = describeType(c.type) + " " + s.describe();
+  if (!ExactRationalQuantizer::supports(c.type, s))
+    return outcome.fail("path does not claim " + where);
+  const RuntimeValue input = narrowInput(c);
+  const ParameterMap map = narrowMap(c);
+  const QuantizeKernel exact(c.type, s);
+  const ExactRationalQuantizer fast(c.type, s, exact);
+  std::vector<int64_t> want(size_t(input.size())), parameter(size_t(input.size()));
+  for (int64_t i = 0; i < input.size(); ++i) {
+    parameter[size_t(i)] = map.parameterIndex(i);
+    const StoredOutcome e = exact(input.get(i), parameter[size_t(i)]);
+    want[size_t(i)] = e.poison ? -1 : static_cast<int64_t>(c.type.storage.toBits(e.value));
+  }
+  int64_t bad = 0;
+  auto check = [&](const char *path, int64_t i, int64_t got) {
+    if (got != want[size_t(i)] && bad++ == 0)
+      outcome.fail(where + " " + path + " element " + std::to_string(i) + " x=" +
+                   hexBits(input.get(i)) + " parameter " +
+                   std::to_string(parameter[size_t(i)]) + ": exact " +
+                   std::to_string(want[size_t(i)]) + ", got " + std::to_string(got));
+  };
+  for (int64_t i = 0; i < input.size(); ++i)
+    check("quantizeOne", i, fast.quantizeOne(input.get(i), parameter[size_t(i)]));
+  const ElementType storage = ElementType::makeQuantized(std::make_shared<QuantType>(c.type));
+  for (KernelPath path : {KernelPath::HostFloat, KernelPath::Table}) {
+    RuntimeValue result = RuntimeValue::tensor(storage, c.shape);
+    if (quantizeTensor(c.type, s, map, input, result, path) != path)
+      return outcome.fail(where + ": path " + std::string(kernelPathName(path)) + " not taken");
+    for (int64_t i = 0; i < input.size(); ++i)
+      check(kernelPathName(path).data(), i,
+            result.isPoison(i) ? -1 : static_cast<int64_t>(result.get(i)));
+  }
+  if (bad > 1) {
+    std::lock_guard<std::mutex> lock(outcome.mutex);
+    outcome.mismatches += bad - 1;
+  }
+  outcome.compared += 3 * input.size();
+}
+
+struct Job {
+  NarrowCase c;
+  Semantics s;
+};
+
+void proveExhaustive(const std::vector<const FloatFormat *> &formats, int64_t minimum) {
+  std::vector<Job> jobs;
+  for (const FloatFormat *e : formats) {
+    const std::vector<NarrowCase> cases = exhaustiveCases(*e);
+    for (size_t k = 0; k < cases.size(); ++k) {
+      if (e->sizeInBits <= 8) { // every knob combination on every case
+        jobs.push_back({cases[k], exactProfile()});
+        for (uint64_t combo = 0; combo < 168; ++combo)
+          jobs.push_back({cases[k], cycledKnobs(combo, combo + k)});
+        continue;
+      }
+      // Even cases: the exact profile; odd ones cycle the knobs (toward
+      // +-inf and to-odd first) and the recipes.
+      jobs.push_back({cases[k], k % 2 ? cycledKnobs(k / 2 * 43 + 4, k / 2) : exactProfile()});
+    }
+  }
+  Outcome outcome;
+  onTwoThreads(jobs.size(), [&](size_t k) { proveCase(jobs[k].c, jobs[k].s, outcome); });
+  std::printf("compared %lld results (%zu type x knob jobs)\n",
+              static_cast<long long>(outcome.compared.load()), jobs.size());
+  EXPECT_EQ(outcome.mismatches.load(), 0) << outcome.first;
+  EXPECT_GE(outcome.compared.load(), minimum);
+}
+
+// [fast.exact-rational] [fast.proof]
+TEST(ExactQuantizeDiff, F16EveryPattern) { proveExhaustive({&fmt("f16")}, 3 * 18 * 65536); }
+TEST(ExactQuantizeDiff, BF16EveryPattern) { proveExhaustive({&fmt("bf16")}, 3 * 18 * 65536); }
+TEST(ExactQuantizeDiff, TF32EveryPattern) {
+  proveExhaustive({&fmt("tf32")}, 3 * 18 * (int64_t(1) << 19));
+}
+TEST(ExactQuantizeDiff, Narrow8BitAndBelowEveryPatternEveryKnob) {
+  std::vector<const FloatFormat *> formats;
+  for (const FloatFormat *f : numeric::allFloatFormats())
+    if (f->sizeInBits <= 8)
+      formats.push_back(f);
+  ASSERT_EQ(formats.size(), 11u); // 8 f8, 2 f6, f4
+  proveExhaustive(formats, 0);
+}
+
+//===----------------------------------------------------------------------===//
+// f32: random types and edge inputs
+//===----------------------------------------------------------------------===//
+
+/// A random per-layer f32 type (FastDiffInputs.h); one in three gets a short
+/// dyadic scale S * 2^r (S odd < 2^12), whose ties k + 1/2 are f32 values.
+QuantType randomType(Rng &rng) {
+  QuantType t = randomPerLayerType(rng, fmt("f32"));
+  if (rng.chance(3)) {
+    const double scale = std::ldexp(double(2 * rng.range(0, 2047) + 1),
+                                    static_cast<int>(rng.range(-60, 20)));
+    std::optional<std::pair<int64_t, int64_t>> bounds;
+    if (t.hasNarrowBounds())
+      bounds = {t.storageMin, t.storageMax};
+    t = perLayer(t.storage, fmt("f32"), scale, t.zeroPoints[0], bounds);
+  }
+  return t;
+}
+
+/// Inputs aimed at this path's own edges: exact ties, integers, |x / s|
+/// around 2^-1 (the smallest quotient it divides) and 2^40 (its overflow
+/// bound), each with +-1 ULP neighbours.
+Bits edgeInput(Rng &rng, const QuantType &t) {
+  const double s = scaleOf(t), zp = double(t.zeroPoints[0]);
+  auto nudge = [&](float v) {
+    Bits b = f32Bits(v);
+    return rng.chance(2) ? b : Bits(uint32_t(uint32_t(b) + int32_t(rng.range(-1, 1))));
+  };
+  const double sign = rng.chance(2) ? 1 : -1;
+  switch (rng.below(4)) {
+  case 0: // |x / s| around 2^37 ... 2^44
+    return nudge(static_cast<float>(sign * std::ldexp(s, int(rng.range(37, 44)))));
+  case 1: // |x / s| around 2^-5 ... 2^2
+    return nudge(static_cast<float>(sign * std::ldexp(s, int(rng.range(-5, 2)))));
+  case 2: { // ties k + 1/2 (exact when S * (2k+1) < 2^24), beside the storage range too
+    const double k = double(rng.range(t.storageMin - 3, t.storageMax + 2)) + 0.5;
+    return nudge(static_cast<float>((k - zp) * s));
+  }
+  default: { // integers
+    const double k = double(rng.range(t.storageMin - 3, t.storageMax + 2));
+    return nudge(static_cast<float>((k - zp) * s));
+  }
+  }
+}
+
+void runF32Batch(uint64_t b, Outcome &outcome) {
+  Rng rng(0xe8ac7000ull + b * 104729);
+  const QuantType type = randomType(rng);
+  const Semantics s = b % 2 ? cycledKnobs(b / 2, b / 2 / 168 + b / 2) : exactProfile();
+  const std::string where = describeType(type) + " " + s.describe();
+  if (!ExactRationalQuantizer::supports(type, s))
+    return outcome.fail("path does not claim " + where);
+  RuntimeValue input = RuntimeValue::tensor(ElementType::makeFloat(fmt("f32")), {kBatch});
+  for (int64_t i = 0; i < kBatch; ++i)
+    input.set(i, rng.chance(4) ? edgeInput(rng, type) : randomInput(rng, type));
+  std::string error;
+  const ParameterMap map = *ParameterMap::build(type, {kBatch}, true, error);
+  RuntimeValue result =
+      RuntimeValue::tensor(ElementType::makeQuantized(std::make_shared<QuantType>(type)), {kBatch});
+  if (quantizeTensor(type, s, map, input, result, KernelPath::HostFloat) != KernelPath::HostFloat)
+    return outcome.fail(where + ": host-float path not taken");
+  const QuantizeKernel exact(type, s);
+  const ExactRationalQuantizer fast(type, s, exact);
+  for (int64_t i = 0; i < kBatch; ++i) {
+    const StoredOutcome e = exact(input.get(i), 0);
+    const int64_t want = e.poison ? -1 : static_cast<int64_t>(type.storage.toBits(e.value));
+    const int64_t gotRun = result.isPoison(i) ? -1 : static_cast<int64_t>(result.get(i));
+    const int64_t gotOne = fast.quantizeOne(input.get(i), 0);
+    if (gotRun != want || gotOne != want)
+      outcome.fail(where + " x=" + hexBits(input.get(i)) + ": exact " + std::to_string(want) +
+                   ", run " + std::to_string(gotRun) + ", one " + std::to_string(gotOne));
+  }
+  outcome.compared += kBatch;
+}
+
+// [fast.exact-rational] [fast.proof]
+TEST(ExactQuantizeDiff, F32RandomTypesAndEdges) {
+  const int64_t inputs = QI_EXACT_DIFF_F32_INPUTS;
+  Outcome outcome;
+  onTwoThreads(size_t((inputs + kBatch - 1) / kBatch),
+               [&](size_t b) { runF32Batch(b, outcome); });
+  std::printf("compared %lld inputs\n", static_cast<long long>(outcome.compared.load()));
+  EXPECT_EQ(outcome.mismatches.load(), 0) << outcome.first;
+  EXPECT_GE(outcome.compared.load(), inputs);
+}
+
+// [fast.exact-rational] per-axis and sub-channel f32 (scales as f64 and as
+// f32, from subnormal to huge) through the dispatcher.
+TEST(ExactQuantizeDiff, F32ChannelsAndBlocks) {
+  Outcome outcome;
+  onTwoThreads(40, [&](size_t k) {
+    Rng rng(0xc4a7ull + k);
+    const Semantics s = k % 2 ? cycledKnobs(k * 29, k) : exactProfile();
+    auto randomScale = [&] {
+      return std::ldexp(1.0 + double(rng.next() >> 11) * 0x1p-53,
+                        static_cast<int>(rng.range(-140, 120)));
+    };
+    QuantType t;
+    Shape shape;
+    if (k % 4 < 2) {
+      std::vector<double> scales;
+      std::vector<int64_t> zps;
+      for (int c = 0; c < 5; ++c) {
+        scales.push_back(c == 0 ? 0.1 : c == 1 ? 1e-42 : randomScale());
+        zps.push_back(rng.range(-128, 127));
+      }
+      t = perAxis(sInt(8), fmt("f32"), int32_t(k % 2), scales, zps);
+      shape = k % 2 ? Shape{700, 5} : Shape{5, 700};
+    } else {
+      std::vector<Bits> scales;
+      std::vector<int64_t> zps;
+      for (int c = 0; c < 6; ++c) {
+        scales.push_back(f32Bits(static_cast<float>(c == 0 ? 3e-45 : randomScale())));
+        zps.push_back(rng.range(0, 65535));
+      }
+      t = subChannel(uInt(16), fmt("f32"), {{0, 100}, {1, 2}}, {3, 2}, scales, zps);
+      shape = {300, 4};
+    }
+    const std::string where = describeType(t) + " " + s.describe();
+    RuntimeValue input = RuntimeValue::tensor(ElementType::makeFloat(fmt("f32")), shape);
+    std::string error;
+    const ParameterMap map = *ParameterMap::build(t, shape, true, error);
+    const QuantizeKernel exact(t, s);
+    for (int64_t i = 0; i < input.size(); ++i) {
+      // Inputs in the range of the element's own scale.
+      const size_t p = size_t(map.parameterIndex(i));
+      const ScaleValue &v = t.scales[p];
+      const double scale = v.format == &fmt("f32") ? double(f32Of(v.bits)) : f64Of(v.bits);
+      const QuantType layer = perLayer(t.storage, fmt("f32"), scale, t.zeroPoints[p]);
+      input.set(i, rng.chance(4) ? edgeInput(rng, layer) : randomInput(rng, layer));
+    }
+    input.setPoison(input.size() / 3); // a poison input stays poison
+    RuntimeValue result =
+        RuntimeValue::tensor(ElementType::makeQuantized(std::make_shared<QuantType>(t)), shape);
+    if (quantizeTensor(t, s, map, input, result, KernelPath::HostFloat) != KernelPath::HostFloat)
+      return outcome.fail(where + ": host-float path not taken");
+    for (int64_t i = 0; i < input.size(); ++i) {
+      int64_t want = -1;
+      if (!input.isPoison(i)) {
+        const StoredOutcome e = exact(input.get(i), map.parameterIndex(i));
+        want = e.poison ? -1 : static_cast<int64_t>(t.storage.toBits(e.value));
+      }
+      const int64_t got = result.isPoison(i) ? -1 : static_cast<int64_t>(result.get(i));
+      if (got != want)
+        outcome.fail(where + " element " + std::to_string(i) + " x=" + hexBits(input.get(i)) +
+                     ": exact " + std::to_string(want) + ", got " + std::to_string(got));
+    }
+    outcome.compared += input.size();
+  });
+  EXPECT_EQ(outcome.mismatches.load(), 0) << outcome.first;
+  EXPECT_EQ(outcome.compared.load(), 20 * 3500 + 20 * 1200);
+}
+
+} // namespace
+} // namespace qi::quant::test
