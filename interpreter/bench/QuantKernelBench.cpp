@@ -10,9 +10,11 @@
 //===----------------------------------------------------------------------===//
 #include "BenchInputs.h"
 
+#include "quant/ExactQuantize.h"
 #include "quant/ParameterMap.h"
 #include "quant/Semantics.h"
 #include "quant/TensorKernels.h"
+#include "quant/X87Quantize.h"
 
 #include <benchmark/benchmark.h>
 
@@ -38,10 +40,16 @@ void runQcast(benchmark::State &state, const char *format, Granularity g, const 
     benchmark::DoNotOptimize(result.data());
   }
   state.SetItemsProcessed(state.iterations() * n);
-  // f80's host path is the x87 one ([fast.x87-host]).
-  const bool x87 = type->expressed == &numeric::f80Format() &&
-                   path == quant::KernelPath::HostFloat;
-  state.SetLabel(std::string(quant::kernelPathName(path)) + (x87 ? " (x87)" : ""));
+  // Which host path: f80 on the x87 unit ([fast.x87-host]) or exact
+  // arithmetic in integers ([fast.exact-rational]).
+  std::string label(quant::kernelPathName(path));
+  if (path == quant::KernelPath::HostFloat) {
+    if (quant::X87Quantizer::supports(*type, semantics))
+      label += " (x87)";
+    else if (quant::ExactRationalQuantizer::supports(*type, semantics))
+      label += " (integer)";
+  }
+  state.SetLabel(label);
 }
 
 void runDcast(benchmark::State &state, const char *format, Granularity g, const char *profile) {

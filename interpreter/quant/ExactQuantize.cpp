@@ -10,7 +10,9 @@
 //     bits): the overflow policy with the sign sigma;
 //   - v < 2^-1: floor(u) = 0 and u is not an integer;
 //   - otherwise floor(u) and whether u is an integer by one integer division
-//     X * 2^(a-b+1) / S (or X / (S * 2^(b-a-1))), every operand below 2^106;
+//     X * 2^(a-b+1) / S (or X / (S * 2^(b-a-1))): with X, S < 2^64 and
+//     u < 2^42 the dividend is below 2^106 and the quotient below 2^42 (one
+//     128-by-64-bit division), the divisor S * 2^(b-a-1) below 2^64;
 // then floor(2t) = 2 zp + sigma * u rounded down, and from it trunc(t), |t -
 // trunc(t)| against 1/2, whether t is an integer and its sign, which is all
 // round_R needs (HostQcastTail::storeRounded).
@@ -22,6 +24,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 
 namespace qi::quant {
 
@@ -31,14 +34,25 @@ using namespace numeric;
 // Decoding
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// x87's f80: the one format with an explicit integer bit.
+bool isX87Layout(const FloatFormat &format) {
+  return format.explicitIntegerBit && format.sizeInBits == 80 && format.precision == 64 &&
+         format.exponentFieldMax() == 0x7FFFu && format.hasSign &&
+         format.nonFinite == NonFinite::IEEE && format.hasSubnormals();
+}
+} // namespace
+
 bool RationalDecoder::supports(const FloatFormat &format) {
-  return format.sizeInBits <= 32 && format.precision <= 24 && !format.explicitIntegerBit;
+  return isX87Layout(format) || (format.sizeInBits <= 64 && format.precision <= 64 &&
+                                 !format.explicitIntegerBit);
 }
 
 RationalDecoder::RationalDecoder(const FloatFormat &format) {
-  mask_ = static_cast<uint32_t>(format.allBitsMask());
-  signMask_ = static_cast<uint32_t>(format.signMask());
-  fractionMask_ = static_cast<uint32_t>(format.fractionMask());
+  x87_ = isX87Layout(format);
+  mask_ = static_cast<uint64_t>(format.allBitsMask());
+  signMask_ = static_cast<uint64_t>(format.signMask());
+  fractionMask_ = static_cast<uint64_t>(format.fractionMask());
   exponentMax_ = format.exponentFieldMax();
   fractionBits_ = format.fractionBits();
   hasSign_ = format.hasSign;
@@ -47,7 +61,7 @@ RationalDecoder::RationalDecoder(const FloatFormat &format) {
   nonFinite_ = format.nonFinite;
   negativeZeroIsNaN_ = format.nanEncoding == NanEncoding::NegativeZero;
   const int32_t p = static_cast<int32_t>(format.precision);
-  implicitBit_ = uint32_t(1) << (p - 1);
+  implicitBit_ = uint64_t(1) << (p - 1);
   // value = significand * 2^(unbiased - (p - 1)); exponent field 0 shares
   // the smallest normal binade's exponent. [format.encoding]
   normalShift_ = -format.bias() - (p - 1);
@@ -63,7 +77,7 @@ std::optional<RationalScale> rationalScale(const ScaleValue &scale) {
   BigInt num = v.num;
   const unsigned zeros = boost::multiprecision::lsb(num);
   num >>= zeros;
-  if (boost::multiprecision::msb(num) >= 63)
+  if (boost::multiprecision::msb(num) >= 64)
     return std::nullopt;
   const int64_t exponent = v.exp + int64_t(zeros);
   if (exponent < -100000 || exponent > 100000) // f128 at most is ~ +-16500
@@ -110,7 +124,7 @@ ExactRationalQuantizer::ExactRationalQuantizer(const QuantType &type,
                                                const QuantizeKernel &exact)
     : type_(type), exact_(exact), tail_(type, semantics), decoder_(*type.expressed) {
   const unsigned bits = type.expressed->sizeInBits;
-  inBytes_ = bits <= 8 ? 1 : bits <= 16 ? 2 : 4;
+  inBytes_ = bits <= 8 ? 1 : bits <= 16 ? 2 : bits <= 32 ? 4 : bits <= 64 ? 8 : 16;
   const bool zeroPointInFloat = semantics.quantize.zeroPointInFloat;
   for (size_t i = 0; i < type.scales.size(); ++i) {
     const RationalScale s = *rationalScale(type.scales[i]);
@@ -150,19 +164,19 @@ inline uint64_t divide(unsigned __int128 num, uint64_t d, uint64_t &remainder) {
 #endif
 }
 
-inline int bitLength(uint32_t x) { return 32 - __builtin_clz(x); } // x != 0
+inline int bitLength(uint64_t x) { return 64 - __builtin_clzll(x); } // x != 0
 
 } // namespace
 
-int64_t ExactRationalQuantizer::element(uint32_t bits, int64_t parameter) const {
+int64_t ExactRationalQuantizer::element(const RationalInput &x, Bits bits,
+                                        int64_t parameter) const {
   const Parameter &p = parameters_[size_t(parameter)];
-  const RationalInput x = decoder_(bits);
   if (x.kind == RationalInput::Kind::NaN) // [sem.nan-policy]
     return tail_.nanResult(p.zeroPoint);
   // The sign of x / s (and of t when |x / s| is beyond the zero point).
   const bool negative = x.negative != p.negativeScale;
   auto exactWrap = [&] {
-    const StoredOutcome o = exact_(Bits(bits), parameter);
+    const StoredOutcome o = exact_(bits, parameter);
     return o.poison ? int64_t(-1) : static_cast<int64_t>(type_.storage.toBits(o.value));
   };
   if (x.kind == RationalInput::Kind::Infinity) // t = +-inf
@@ -182,9 +196,11 @@ int64_t ExactRationalQuantizer::element(uint32_t bits, int64_t parameter) const 
     } else {
       // 2^-1 < u < 2^42.
       const int32_t shift = e + 1;
-      if (shift >= 0) // X * 2^shift = u * S < 2^42 * 2^63
+      if (shift >= 0) { // X * 2^shift = u * S < 2^42 * 2^64
         u = divide(static_cast<unsigned __int128>(x.significand) << shift, p.scale, remainder);
-      else { // S * 2^-shift = X / u < 2 X < 2^25
+      } else {
+        // E >= -1 gives -shift <= len(X) - len(S) <= 63, so d = S * 2^-shift
+        // < 2^len(S) * 2^(len(X) - len(S)) = 2^len(X) <= 2^64.
         const uint64_t d = p.scale << (-shift);
         u = x.significand / d;
         remainder = x.significand % d;
@@ -212,12 +228,19 @@ int64_t ExactRationalQuantizer::element(uint32_t bits, int64_t parameter) const 
 }
 
 int64_t ExactRationalQuantizer::quantizeOne(Bits x, int64_t parameter) const {
-  return element(static_cast<uint32_t>(x), parameter);
+  return element(decoder_.decode(x), x, parameter);
 }
 
 //===----------------------------------------------------------------------===//
 // Tensors
 //===----------------------------------------------------------------------===//
+
+namespace {
+/// The 16 bytes RuntimeValue keeps an f80 element in.
+struct F80Element {
+  uint8_t bytes[16];
+};
+} // namespace
 
 template <typename In, typename Out>
 void ExactRationalQuantizer::runTyped(const uint8_t *in, uint8_t *out, int64_t start,
@@ -226,7 +249,19 @@ void ExactRationalQuantizer::runTyped(const uint8_t *in, uint8_t *out, int64_t s
   const In *source = reinterpret_cast<const In *>(in) + start;
   Out *target = reinterpret_cast<Out *>(out) + start;
   for (int64_t j = 0; j < length; ++j) {
-    const int64_t stored = element(source[j], parameters ? parameters[j] : parameter);
+    int64_t stored;
+    if constexpr (std::is_same_v<In, F80Element>) {
+      uint64_t significand;
+      uint16_t signExponent;
+      std::memcpy(&significand, source[j].bytes, 8);
+      std::memcpy(&signExponent, source[j].bytes + 8, 2);
+      stored = element(decoder_.x87(significand, signExponent),
+                       (Bits(signExponent) << 64) | significand,
+                       parameters ? parameters[j] : parameter);
+    } else {
+      stored = element(decoder_(source[j]), Bits(source[j]),
+                       parameters ? parameters[j] : parameter);
+    }
     if (stored < 0)
       poison.push_back(start + j);
     else
@@ -253,8 +288,12 @@ void ExactRationalQuantizer::dispatch(const uint8_t *in, uint8_t *out, unsigned 
     withIn(uint8_t{});
   else if (inBytes_ == 2)
     withIn(uint16_t{});
-  else
+  else if (inBytes_ == 4)
     withIn(uint32_t{});
+  else if (inBytes_ == 8)
+    withIn(uint64_t{});
+  else
+    withIn(F80Element{});
 }
 
 void ExactRationalQuantizer::run(const uint8_t *in, uint8_t *out, unsigned outBytes,

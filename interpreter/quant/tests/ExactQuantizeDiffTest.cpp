@@ -7,8 +7,10 @@
 // poison:
 // - RationalDecoder against numeric::decode: every pattern of every format
 //   of at most 19 bits the path claims (f16, bf16, tf32, each f8, f6, f4),
-//   every sign and exponent field of f32 with edge fractions, and random f32
-//   patterns;
+//   every sign and exponent field of f32, f64 and f80 with edge fractions
+//   (for f80 every integer-bit class: unnormals, pseudo-denormals,
+//   pseudo-infinities, pseudo-NaNs), and 10^6 random f32, f64 and f80
+//   patterns each;
 // - every input pattern of f16, bf16, tf32 and of each f8 / f6 / f4 format
 //   through quantizeTensor (host-float path and table, both asserted taken)
 //   and quantizeOne, on 14 per-layer types (i1, u1, i8, u8, i16, u16, u4,
@@ -24,13 +26,24 @@
 // - 10,002,432 f32 inputs in batches of 4096 on random per-layer types
 //   (FastDiffInputs.h plus exact ties of short dyadic scales, |x / s| around
 //   the path's bounds 2^-1 and 2^40, integers), half with the exact profile,
-//   half cycling knobs and recipes; and per-axis / sub-channel f32 tensors.
+//   half cycling knobs and recipes; and per-axis / sub-channel f32 and f64
+//   tensors;
+// - 10,002,432 f64 inputs the same way (scales also near f64's limits);
+// - 10,002,432 f80 inputs (X87DiffInputs.h: every f80 encoding class, ties,
+//   storage bounds, |x / s| around 2^31 ... 2^64, plus |x / s| around the
+//   path's bounds 2^-1 and 2^40) on per-layer and per-axis types with f64
+//   scales and sub-channel types with f80 scales (64-bit significands, f80
+//   subnormal to largest), half with the exact profile, half cycling knobs.
+// - negative scales (built directly; MLIR's verifier rejects them) on 16
+//   f32 / f64 tensors.
 // Two threads share the jobs.
 //
 //===----------------------------------------------------------------------===//
 #include "FastDiffInputs.h"
+#include "HostPathCheck.h"
 
 #include "NarrowCases.h"
+#include "X87DiffInputs.h"
 
 #include "numeric/FloatCodec.h"
 #include "quant/ExactQuantize.h"
@@ -45,22 +58,14 @@
 #ifndef QI_EXACT_DIFF_F32_INPUTS
 #define QI_EXACT_DIFF_F32_INPUTS 10000000
 #endif
+#ifndef QI_EXACT_DIFF_WIDE_INPUTS // f64 and f80 each
+#define QI_EXACT_DIFF_WIDE_INPUTS 10000000
+#endif
 
 namespace qi::quant::test {
 namespace {
 
 constexpr int64_t kBatch = 4096;
-
-struct Outcome {
-  std::atomic<int64_t> compared{0}, mismatches{0};
-  std::mutex mutex;
-  std::string first;
-  void fail(const std::string &what) {
-    std::lock_guard<std::mutex> lock(mutex);
-    if (mismatches++ == 0)
-      first = what;
-  }
-};
 
 /// Runs job(k) for k in [0, count) on two threads.
 void onTwoThreads(size_t count, const std::function<void(size_t)> &job) {
@@ -105,8 +110,9 @@ std::string describeType(const QuantType &t) {
 // The decoder
 //===----------------------------------------------------------------------===//
 
-::testing::AssertionResult decodesLikeCore(const FloatFormat &f, uint32_t bits) {
-  const RationalInput x = RationalDecoder(f)(bits);
+::testing::AssertionResult decodesLikeCore(const RationalDecoder &decoder, const FloatFormat &f,
+                                           Bits bits) {
+  const RationalInput x = decoder.decode(bits);
   const numeric::Exact want = numeric::decode(f, bits);
   auto fail = [&](const char *what) {
     return ::testing::AssertionFailure()
@@ -119,7 +125,8 @@ std::string describeType(const QuantType &t) {
                ? ::testing::AssertionSuccess()
                : fail("not the infinity");
   if (x.kind != RationalInput::Kind::Finite || x.negative != want.negative ||
-      x.significand >= (uint32_t(1) << 24) || (x.significand == 0) != want.isZero())
+      (f.precision < 64 && x.significand >> f.precision) ||
+      (x.significand == 0) != want.isZero())
     return fail("class, sign or zero differs");
   const numeric::Exact got =
       numeric::Exact::fromRatio(numeric::BigInt(x.significand), 1, x.exponent);
@@ -137,27 +144,39 @@ TEST(ExactQuantizeDiff, DecoderEqualsNumericCore) {
     if (!RationalDecoder::supports(*f))
       continue;
     ++formats;
+    const RationalDecoder decoder(*f);
+    EXPECT_EQ(decoder.isX87(), f == &fmt("f80"));
     if (f->sizeInBits <= 19) { // every pattern
       for (uint32_t b = 0; b < (uint32_t(1) << f->sizeInBits); ++b, ++checked)
-        ASSERT_TRUE(decodesLikeCore(*f, b));
+        ASSERT_TRUE(decodesLikeCore(decoder, *f, b));
       continue;
     }
-    ASSERT_EQ(f, &fmt("f32"));
-    // Every sign and exponent field with edge and random fractions, then
-    // random patterns (bits above the format are ignored).
-    Rng rng(77);
-    for (uint32_t top = 0; top < 512; ++top)
-      for (uint32_t fraction : {0u, 1u, 2u, 3u, 0x3FFFFFu, 0x400000u, 0x400001u, 0x7FFFFEu,
-                                0x7FFFFFu, uint32_t(rng.next()) & 0x7FFFFFu,
-                                uint32_t(rng.next()) & 0x7FFFFFu}) {
-        ASSERT_TRUE(decodesLikeCore(*f, (top << 23) | fraction));
+    ASSERT_TRUE(f == &fmt("f32") || f == &fmt("f64") || f == &fmt("f80")) << f->name;
+    // Every sign and exponent field with edge and random fractions (f80:
+    // with the integer bit set and clear), then random patterns (bits above
+    // the format are ignored).
+    Rng rng(77 + f->sizeInBits);
+    const unsigned fractionBits = f == &fmt("f80") ? 63 : f->precision - 1;
+    const uint64_t top = uint64_t(1) << (fractionBits - 1), all = (top << 1) - 1;
+    const unsigned fields = 1u << (f->sizeInBits - fractionBits - (f == &fmt("f80") ? 1 : 0));
+    for (uint64_t field = 0; field < fields; ++field)
+      for (uint64_t fraction : {uint64_t(0), uint64_t(1), uint64_t(2), uint64_t(3), top - 1,
+                                top, top + 1, all - 1, all, rng.next() & all, rng.next() & all}) {
+        if (f == &fmt("f80")) {
+          for (uint64_t integerBit : {uint64_t(0), uint64_t(1) << 63})
+            ASSERT_TRUE(decodesLikeCore(decoder, *f,
+                                        (Bits(field) << 64) | integerBit | fraction));
+          checked += 2;
+          continue;
+        }
+        ASSERT_TRUE(decodesLikeCore(decoder, *f, (Bits(field) << fractionBits) | fraction));
         ++checked;
       }
     for (int i = 0; i < 1000000; ++i, ++checked)
-      ASSERT_TRUE(decodesLikeCore(*f, uint32_t(rng.next())));
+      ASSERT_TRUE(decodesLikeCore(decoder, *f, (Bits(rng.next()) << 64) | rng.next()));
   }
-  EXPECT_EQ(formats, 15); // f16 bf16 f32 tf32, 8 f8, 2 f6, f4
-  EXPECT_GT(checked, 1600000);
+  EXPECT_EQ(formats, 17); // f16 bf16 f32 tf32 f64 f80, 8 f8, 2 f6, f4
+  EXPECT_GT(checked, 5000000);
 }
 
 // [fast.exact-rational] what the path claims and what it leaves to the
@@ -169,8 +188,24 @@ TEST(ExactQuantizeDiff, Coverage) {
                                                exact));
   EXPECT_FALSE(ExactRationalQuantizer::supports(perLayer(sInt(8), fmt("f32"), 0.1),
                                                 *findProfile("reference")));
-  EXPECT_FALSE(ExactRationalQuantizer::supports(perLayer(sInt(8), fmt("f64"), 0.1), exact));
-  EXPECT_FALSE(ExactRationalQuantizer::supports(perLayer(sInt(8), fmt("f80"), 0.1), exact));
+  EXPECT_TRUE(ExactRationalQuantizer::supports(perLayer(sInt(8), fmt("f64"), 0.1), exact));
+  EXPECT_TRUE(ExactRationalQuantizer::supports(perLayer(sInt(8), fmt("f80"), 0.1), exact));
+  // f80 scales with a 64-bit significand; f128 inputs and 113-bit scales
+  // are not claimed.
+  const Bits wideScale = f80Pattern(false, 0x3FF0, ~uint64_t(0));
+  EXPECT_TRUE(ExactRationalQuantizer::supports(
+      subChannel(sInt(8), fmt("f80"), {{0, 1}}, {1}, {wideScale}, {0}), exact));
+  EXPECT_FALSE(ExactRationalQuantizer::supports(perLayer(sInt(8), fmt("f128"), 0.1), exact));
+  const std::optional<RationalScale> wide = rationalScale({&fmt("f80"), wideScale});
+  ASSERT_TRUE(wide);
+  EXPECT_EQ(wide->bits, 64);
+  EXPECT_EQ(wide->significand, ~uint64_t(0));
+  EXPECT_EQ(wide->exponent, 0x3FF0 - 16383 - 63);
+  const Bits f128Scale = (Bits(0x3FF0) << 112) | 1; // 1 + 2^-112: 113-bit significand
+  EXPECT_FALSE(rationalScale({&fmt("f128"), f128Scale}));
+  const Bits f128Short = (Bits(0x3FF0) << 112) | (Bits(1) << 49); // 64-bit significand
+  EXPECT_TRUE(rationalScale({&fmt("f128"), f128Short}));
+  EXPECT_FALSE(rationalScale({&fmt("f128"), f128Short | (Bits(1) << 48)}));
   EXPECT_FALSE(ExactRationalQuantizer::supports(perLayer(sInt(64), fmt("f32"), 0.1), exact));
   EXPECT_FALSE(ExactRationalQuantizer::supports(perLayer(sInt(8), fmt("f32"), 0.0), exact));
   EXPECT_FALSE(
@@ -338,102 +373,147 @@ TEST(ExactQuantizeDiff, Narrow8BitAndBelowEveryPatternEveryKnob) {
   proveExhaustive(formats, 0);
 }
 
+/// quantizeTensor on `input` (the host-float path must be taken) and
+/// quantizeOne on each non-poison element, against the exact kernel with
+/// the element's parameter, poison included.
+void checkTensor(const QuantType &type, const Semantics &s, const ParameterMap &map,
+                 const RuntimeValue &input, Outcome &outcome) {
+  const std::string where = describeType(type) + " " + s.describe();
+  if (!ExactRationalQuantizer::supports(type, s))
+    return outcome.fail("path does not claim " + where);
+  RuntimeValue result = RuntimeValue::tensor(
+      ElementType::makeQuantized(std::make_shared<QuantType>(type)), input.shape());
+  if (quantizeTensor(type, s, map, input, result, KernelPath::HostFloat) != KernelPath::HostFloat)
+    return outcome.fail(where + ": host-float path not taken");
+  const QuantizeKernel exact(type, s);
+  const ExactRationalQuantizer fast(type, s, exact);
+  compareWithExact(type, exact, fast, map, input, result, outcome, [&](int64_t i, int64_t p) {
+    return where + " element " + std::to_string(i) + " parameter " + std::to_string(p) +
+           " x=" + hexBits(input.get(i));
+  });
+}
+
 //===----------------------------------------------------------------------===//
-// f32: random types and edge inputs
+// f32 and f64: random types and edge inputs
 //===----------------------------------------------------------------------===//
 
-/// A random per-layer f32 type (FastDiffInputs.h); one in three gets a short
-/// dyadic scale S * 2^r (S odd < 2^12), whose ties k + 1/2 are f32 values.
-QuantType randomType(Rng &rng) {
-  QuantType t = randomPerLayerType(rng, fmt("f32"));
+/// A random per-layer type of expressed f32 or f64 (FastDiffInputs.h); one
+/// in three gets a short dyadic scale S * 2^r (S odd < 2^12), whose ties
+/// k + 1/2 are values of E; f64 types one in six a scale near f64's limits.
+QuantType randomType(Rng &rng, const FloatFormat &e) {
+  QuantType t = randomPerLayerType(rng, e);
+  std::optional<std::pair<int64_t, int64_t>> bounds;
+  if (t.hasNarrowBounds())
+    bounds = {t.storageMin, t.storageMax};
   if (rng.chance(3)) {
     const double scale = std::ldexp(double(2 * rng.range(0, 2047) + 1),
                                     static_cast<int>(rng.range(-60, 20)));
-    std::optional<std::pair<int64_t, int64_t>> bounds;
-    if (t.hasNarrowBounds())
-      bounds = {t.storageMin, t.storageMax};
-    t = perLayer(t.storage, fmt("f32"), scale, t.zeroPoints[0], bounds);
+    t = perLayer(t.storage, e, scale, t.zeroPoints[0], bounds);
+  } else if (&e == &fmt("f64") && rng.chance(6)) {
+    const double random = 1.0 + double(rng.next() >> 11) * 0x1p-53;
+    const double scale = rng.chance(2) ? std::ldexp(random, int(rng.range(-1074, -1000)))
+                                       : std::ldexp(random, int(rng.range(1000, 1023)));
+    t = perLayer(t.storage, e, asF64Scale(scale), t.zeroPoints[0], bounds);
   }
   return t;
 }
 
 /// Inputs aimed at this path's own edges: exact ties, integers, |x / s|
 /// around 2^-1 (the smallest quotient it divides) and 2^40 (its overflow
-/// bound), each with +-1 ULP neighbours.
+/// bound), each with +-1 ULP neighbours; in f32 or f64 as t's expressed type.
 Bits edgeInput(Rng &rng, const QuantType &t) {
+  const bool isF64 = t.expressed == &fmt("f64");
   const double s = scaleOf(t), zp = double(t.zeroPoints[0]);
-  auto nudge = [&](float v) {
-    Bits b = f32Bits(v);
-    return rng.chance(2) ? b : Bits(uint32_t(uint32_t(b) + int32_t(rng.range(-1, 1))));
+  auto nudge = [&](double v) {
+    const int steps = rng.chance(2) ? 0 : int(rng.range(-1, 1));
+    return isF64 ? Bits(uint64_t(uint64_t(f64Bits(v)) + int64_t(steps)))
+                 : Bits(uint32_t(uint32_t(f32Bits(static_cast<float>(v))) + int32_t(steps)));
   };
   const double sign = rng.chance(2) ? 1 : -1;
   switch (rng.below(4)) {
   case 0: // |x / s| around 2^37 ... 2^44
-    return nudge(static_cast<float>(sign * std::ldexp(s, int(rng.range(37, 44)))));
+    return nudge(sign * std::ldexp(s, int(rng.range(37, 44))));
   case 1: // |x / s| around 2^-5 ... 2^2
-    return nudge(static_cast<float>(sign * std::ldexp(s, int(rng.range(-5, 2)))));
-  case 2: { // ties k + 1/2 (exact when S * (2k+1) < 2^24), beside the storage range too
+    return nudge(sign * std::ldexp(s, int(rng.range(-5, 2))));
+  case 2: { // ties k + 1/2 (exact when S * (2k+1) fits E), beside the storage range too
     const double k = double(rng.range(t.storageMin - 3, t.storageMax + 2)) + 0.5;
-    return nudge(static_cast<float>((k - zp) * s));
+    return nudge((k - zp) * s);
   }
   default: { // integers
     const double k = double(rng.range(t.storageMin - 3, t.storageMax + 2));
-    return nudge(static_cast<float>((k - zp) * s));
+    return nudge((k - zp) * s);
   }
   }
 }
 
-void runF32Batch(uint64_t b, Outcome &outcome) {
-  Rng rng(0xe8ac7000ull + b * 104729);
-  const QuantType type = randomType(rng);
+/// Batch `b` of kBatch inputs on one random per-layer type of expressed `e`:
+/// quantizeTensor (host-float path asserted) and quantizeOne against the
+/// exact kernel.
+void runBatch(uint64_t b, const FloatFormat &e, Outcome &outcome) {
+  Rng rng(0xe8ac7000ull + b * 104729 + (&e == &fmt("f64") ? 0x64000000ull : 0));
+  const QuantType type = randomType(rng, e);
   const Semantics s = b % 2 ? cycledKnobs(b / 2, b / 2 / 168 + b / 2) : exactProfile();
-  const std::string where = describeType(type) + " " + s.describe();
-  if (!ExactRationalQuantizer::supports(type, s))
-    return outcome.fail("path does not claim " + where);
-  RuntimeValue input = RuntimeValue::tensor(ElementType::makeFloat(fmt("f32")), {kBatch});
+  RuntimeValue input = RuntimeValue::tensor(ElementType::makeFloat(e), {kBatch});
   for (int64_t i = 0; i < kBatch; ++i)
     input.set(i, rng.chance(4) ? edgeInput(rng, type) : randomInput(rng, type));
   std::string error;
-  const ParameterMap map = *ParameterMap::build(type, {kBatch}, true, error);
-  RuntimeValue result =
-      RuntimeValue::tensor(ElementType::makeQuantized(std::make_shared<QuantType>(type)), {kBatch});
-  if (quantizeTensor(type, s, map, input, result, KernelPath::HostFloat) != KernelPath::HostFloat)
-    return outcome.fail(where + ": host-float path not taken");
-  const QuantizeKernel exact(type, s);
-  const ExactRationalQuantizer fast(type, s, exact);
-  for (int64_t i = 0; i < kBatch; ++i) {
-    const StoredOutcome e = exact(input.get(i), 0);
-    const int64_t want = e.poison ? -1 : static_cast<int64_t>(type.storage.toBits(e.value));
-    const int64_t gotRun = result.isPoison(i) ? -1 : static_cast<int64_t>(result.get(i));
-    const int64_t gotOne = fast.quantizeOne(input.get(i), 0);
-    if (gotRun != want || gotOne != want)
-      outcome.fail(where + " x=" + hexBits(input.get(i)) + ": exact " + std::to_string(want) +
-                   ", run " + std::to_string(gotRun) + ", one " + std::to_string(gotOne));
-  }
-  outcome.compared += kBatch;
+  checkTensor(type, s, *ParameterMap::build(type, {kBatch}, true, error), input, outcome);
 }
 
-// [fast.exact-rational] [fast.proof]
-TEST(ExactQuantizeDiff, F32RandomTypesAndEdges) {
-  const int64_t inputs = QI_EXACT_DIFF_F32_INPUTS;
+void proveRandom(const FloatFormat &e, int64_t inputs) {
   Outcome outcome;
   onTwoThreads(size_t((inputs + kBatch - 1) / kBatch),
-               [&](size_t b) { runF32Batch(b, outcome); });
-  std::printf("compared %lld inputs\n", static_cast<long long>(outcome.compared.load()));
+               [&](size_t b) { runBatch(b, e, outcome); });
+  std::printf("compared %lld %s inputs\n", static_cast<long long>(outcome.compared.load()),
+              std::string(e.name).c_str());
   EXPECT_EQ(outcome.mismatches.load(), 0) << outcome.first;
   EXPECT_GE(outcome.compared.load(), inputs);
 }
 
-// [fast.exact-rational] per-axis and sub-channel f32 (scales as f64 and as
-// f32, from subnormal to huge) through the dispatcher.
-TEST(ExactQuantizeDiff, F32ChannelsAndBlocks) {
+// [fast.exact-rational] [fast.proof]
+TEST(ExactQuantizeDiff, F32RandomTypesAndEdges) {
+  proveRandom(fmt("f32"), QI_EXACT_DIFF_F32_INPUTS);
+}
+TEST(ExactQuantizeDiff, F64RandomTypesAndEdges) {
+  proveRandom(fmt("f64"), QI_EXACT_DIFF_WIDE_INPUTS);
+}
+
+// [fast.exact-rational] a negative scale (MLIR's verifier rejects one, the
+// kernels take it when a type is built directly): the sign of x / s.
+TEST(ExactQuantizeDiff, NegativeScales) {
   Outcome outcome;
-  onTwoThreads(40, [&](size_t k) {
+  for (uint64_t b = 0; b < 16; ++b) {
+    Rng rng(0x5e6a7ull + b);
+    const FloatFormat &e = b % 2 ? fmt("f64") : fmt("f32");
+    const QuantType positive = randomType(rng, e);
+    std::optional<std::pair<int64_t, int64_t>> bounds;
+    if (positive.hasNarrowBounds())
+      bounds = {positive.storageMin, positive.storageMax};
+    const QuantType type =
+        perLayer(positive.storage, e, -scaleOf(positive), positive.zeroPoints[0], bounds);
+    RuntimeValue input = RuntimeValue::tensor(ElementType::makeFloat(e), {kBatch});
+    for (int64_t i = 0; i < kBatch; ++i)
+      input.set(i, rng.chance(4) ? edgeInput(rng, positive) : randomInput(rng, positive));
+    std::string error;
+    checkTensor(type, b % 4 < 2 ? exactProfile() : cycledKnobs(b * 41, b),
+                *ParameterMap::build(type, {kBatch}, true, error), input, outcome);
+  }
+  EXPECT_EQ(outcome.mismatches.load(), 0) << outcome.first;
+  EXPECT_EQ(outcome.compared.load(), 16 * kBatch);
+}
+
+// [fast.exact-rational] per-axis and sub-channel f32 and f64 (scales as f64
+// and as E, from subnormal to huge) through the dispatcher.
+TEST(ExactQuantizeDiff, F32AndF64ChannelsAndBlocks) {
+  Outcome outcome;
+  onTwoThreads(80, [&](size_t k) {
     Rng rng(0xc4a7ull + k);
+    const FloatFormat &e = k < 40 ? fmt("f32") : fmt("f64");
+    const bool isF64 = &e == &fmt("f64");
     const Semantics s = k % 2 ? cycledKnobs(k * 29, k) : exactProfile();
     auto randomScale = [&] {
       return std::ldexp(1.0 + double(rng.next() >> 11) * 0x1p-53,
-                        static_cast<int>(rng.range(-140, 120)));
+                        static_cast<int>(isF64 ? rng.range(-1060, 1000) : rng.range(-140, 120)));
     };
     QuantType t;
     Shape shape;
@@ -444,51 +524,88 @@ TEST(ExactQuantizeDiff, F32ChannelsAndBlocks) {
         scales.push_back(c == 0 ? 0.1 : c == 1 ? 1e-42 : randomScale());
         zps.push_back(rng.range(-128, 127));
       }
-      t = perAxis(sInt(8), fmt("f32"), int32_t(k % 2), scales, zps);
+      t = perAxis(sInt(8), e, int32_t(k % 2), scales, zps);
       shape = k % 2 ? Shape{700, 5} : Shape{5, 700};
     } else {
       std::vector<Bits> scales;
       std::vector<int64_t> zps;
       for (int c = 0; c < 6; ++c) {
-        scales.push_back(f32Bits(static_cast<float>(c == 0 ? 3e-45 : randomScale())));
+        const double scale = c == 0 ? (isF64 ? 1e-320 : 3e-45) : randomScale();
+        scales.push_back(isF64 ? f64Bits(scale) : f32Bits(static_cast<float>(scale)));
         zps.push_back(rng.range(0, 65535));
       }
-      t = subChannel(uInt(16), fmt("f32"), {{0, 100}, {1, 2}}, {3, 2}, scales, zps);
+      t = subChannel(uInt(16), e, {{0, 100}, {1, 2}}, {3, 2}, scales, zps);
       shape = {300, 4};
     }
-    const std::string where = describeType(t) + " " + s.describe();
-    RuntimeValue input = RuntimeValue::tensor(ElementType::makeFloat(fmt("f32")), shape);
+    RuntimeValue input = RuntimeValue::tensor(ElementType::makeFloat(e), shape);
     std::string error;
     const ParameterMap map = *ParameterMap::build(t, shape, true, error);
-    const QuantizeKernel exact(t, s);
     for (int64_t i = 0; i < input.size(); ++i) {
       // Inputs in the range of the element's own scale.
       const size_t p = size_t(map.parameterIndex(i));
       const ScaleValue &v = t.scales[p];
       const double scale = v.format == &fmt("f32") ? double(f32Of(v.bits)) : f64Of(v.bits);
-      const QuantType layer = perLayer(t.storage, fmt("f32"), scale, t.zeroPoints[p]);
+      const QuantType layer = perLayer(t.storage, e, scale, t.zeroPoints[p]);
       input.set(i, rng.chance(4) ? edgeInput(rng, layer) : randomInput(rng, layer));
     }
     input.setPoison(input.size() / 3); // a poison input stays poison
-    RuntimeValue result =
-        RuntimeValue::tensor(ElementType::makeQuantized(std::make_shared<QuantType>(t)), shape);
-    if (quantizeTensor(t, s, map, input, result, KernelPath::HostFloat) != KernelPath::HostFloat)
-      return outcome.fail(where + ": host-float path not taken");
-    for (int64_t i = 0; i < input.size(); ++i) {
-      int64_t want = -1;
-      if (!input.isPoison(i)) {
-        const StoredOutcome e = exact(input.get(i), map.parameterIndex(i));
-        want = e.poison ? -1 : static_cast<int64_t>(t.storage.toBits(e.value));
-      }
-      const int64_t got = result.isPoison(i) ? -1 : static_cast<int64_t>(result.get(i));
-      if (got != want)
-        outcome.fail(where + " element " + std::to_string(i) + " x=" + hexBits(input.get(i)) +
-                     ": exact " + std::to_string(want) + ", got " + std::to_string(got));
-    }
-    outcome.compared += input.size();
+    checkTensor(t, s, map, input, outcome);
   });
   EXPECT_EQ(outcome.mismatches.load(), 0) << outcome.first;
-  EXPECT_EQ(outcome.compared.load(), 20 * 3500 + 20 * 1200);
+  EXPECT_EQ(outcome.compared.load(), 2 * (20 * 3500 + 20 * 1200));
+}
+
+//===----------------------------------------------------------------------===//
+// f80: random types, every encoding class
+//===----------------------------------------------------------------------===//
+
+/// An f80 input with |x / s| around 2^-5 ... 2^2 or 2^37 ... 2^44 (the
+/// path's bounds 2^-1 and 2^40), +-1 ULP.
+Bits f80BoundInput(Rng &rng, long double scale) {
+  const int power = static_cast<int>(rng.chance(2) ? rng.range(37, 44) : rng.range(-5, 2));
+  const long double v = std::ldexp(scale, power) * (rng.chance(2) ? 1 : -1);
+  return onGrid(v, Grid::F80, static_cast<int>(rng.range(-1, 1)));
+}
+
+/// Batch `b`: a per-layer (f64 scale), per-axis (f64 scales) or sub-channel
+/// (f80 scales) type of expressed f80 on about kBatch elements, inputs from
+/// X87DiffInputs.h aimed at each element's parameter, one in eight at the
+/// path's own bounds, one poison.
+void runF80Batch(uint64_t b, Outcome &outcome) {
+  Rng rng(0xf80e7ac7ull + b * 7919);
+  const Semantics s = b % 2 ? cycledKnobs(b / 2, b / 2 / 168 + b / 2) : exactProfile();
+  Shape shape{kBatch};
+  QuantType type;
+  if (b % 3 == 0) {
+    const StorageChoice sc = randomStorage(rng);
+    const int64_t zeroPoint = randomZeroPoint(rng, sc.storage);
+    type = perLayer(sc.storage, fmt("f80"), asF64Scale(randomScale(rng, false)), zeroPoint,
+                    sc.bounds);
+  } else {
+    type = randomF80ChannelType(rng, kBatch, shape);
+  }
+  std::string error;
+  const ParameterMap map = *ParameterMap::build(type, shape, true, error);
+  RuntimeValue input = RuntimeValue::tensor(ElementType::makeFloat(fmt("f80")), shape);
+  fillAimedF80Inputs(rng, type, map, Grid::F80, input);
+  for (int64_t i = 0; i < input.size(); ++i)
+    if (rng.chance(8))
+      input.set(i, f80BoundInput(rng, f80ScaleValue(type.scales[size_t(map.parameterIndex(i))])));
+  input.setPoison(static_cast<int64_t>(rng.below(uint64_t(input.size()))));
+  checkTensor(type, s, map, input, outcome);
+}
+
+// [fast.exact-rational] [fast.proof]
+TEST(ExactQuantizeDiff, F80RandomTypesAndEveryEncodingClass) {
+  if (!kHostHasX87)
+    GTEST_SKIP() << "the f80 inputs are generated with x87 long double, absent on this host";
+  const int64_t inputs = QI_EXACT_DIFF_WIDE_INPUTS;
+  Outcome outcome;
+  onTwoThreads(size_t((inputs + kBatch - 1) / kBatch), [&](size_t b) { runF80Batch(b, outcome); });
+  std::printf("compared %lld f80 inputs\n", static_cast<long long>(outcome.compared.load()));
+  EXPECT_EQ(outcome.mismatches.load(), 0) << outcome.first;
+  // Per-axis tensors of 3, 5, 6 or 7 channels hold a few elements fewer.
+  EXPECT_GE(outcome.compared.load(), inputs * (kBatch - 6) / kBatch);
 }
 
 } // namespace

@@ -194,8 +194,10 @@ TEST(TensorKernels, UncoveredCombinationsFallBackToExact) {
   EXPECT_EQ(chooseQuantizePath(f32, *findProfile("exact"), big), KernelPath::HostFloat);
   EXPECT_EQ(chooseQuantizePath(f32, *findProfile("exact"), 10), KernelPath::HostFloat);
   EXPECT_EQ(chooseQuantizePath(perLayer(sInt(8), fmt("f64"), 0.1), *findProfile("exact"), big),
-            KernelPath::Exact);
+            KernelPath::HostFloat);
   EXPECT_EQ(chooseQuantizePath(perLayer(sInt(64), fmt("f32"), 0.1), *findProfile("exact"), big),
+            KernelPath::Exact);
+  EXPECT_EQ(chooseQuantizePath(perLayer(sInt(64), fmt("f64"), 0.1), *findProfile("exact"), big),
             KernelPath::Exact);
   for (RoundingMode m : {RoundingMode::TowardZero, RoundingMode::NearestAway,
                          RoundingMode::TowardPositive, RoundingMode::Odd})
@@ -215,12 +217,14 @@ TEST(TensorKernels, UncoveredCombinationsFallBackToExact) {
   EXPECT_EQ(chooseQuantizePath(perLayer(sInt(8), fmt("f8E4M3FN"), 0.1), *findProfile("exact"),
                                100),
             KernelPath::HostFloat);
-  // f80: the x87 host path ([fast.x87-host]) under nearest-even arithmetic
-  // only; f128: no host format, no table.
+  // f80: the x87 host path ([fast.x87-host]) under nearest-even arithmetic,
+  // integers ([fast.exact-rational]) under exact arithmetic; f128: no host
+  // format, no table, no integer path.
   const QuantType f80 = perLayer(sInt(8), fmt("f80"), 0.1);
   EXPECT_EQ(chooseQuantizePath(f80, Semantics{}, big),
             kHostHasX87 ? KernelPath::HostFloat : KernelPath::Exact);
-  EXPECT_EQ(chooseQuantizePath(f80, *findProfile("exact"), big), KernelPath::Exact);
+  EXPECT_EQ(chooseQuantizePath(f80, *findProfile("exact"), big), KernelPath::HostFloat);
+  EXPECT_EQ(chooseQuantizePath(f80, *findProfile("exact"), 10), KernelPath::HostFloat);
   EXPECT_EQ(chooseQuantizePath(f80, Sem().arith(RoundingMode::TowardZero), big),
             KernelPath::Exact);
   EXPECT_EQ(chooseQuantizePath(perLayer(sInt(64), fmt("f80"), 0.1), Semantics{}, big),
@@ -228,12 +232,17 @@ TEST(TensorKernels, UncoveredCombinationsFallBackToExact) {
   EXPECT_EQ(chooseDequantizePath(f80, Semantics{}, 100), KernelPath::Exact);
   EXPECT_EQ(chooseQuantizePath(perLayer(sInt(8), fmt("f128"), 0.1), Semantics{}, big),
             KernelPath::Exact);
+  EXPECT_EQ(chooseQuantizePath(perLayer(sInt(8), fmt("f128"), 0.1), *findProfile("exact"), big),
+            KernelPath::Exact);
   // A requested path that does not cover the combination is not taken.
   Rng rng(3);
   QuantType exactF64 = perLayer(sInt(8), fmt("f64"), 0.1);
-  expectSameQuantize(exactF64, *findProfile("exact"),
+  expectSameQuantize(exactF64, Sem().arith(RoundingMode::TowardZero),
                      randomExpressed(rng, exactF64, {64}), KernelPath::HostFloat,
                      KernelPath::Exact);
+  expectSameQuantize(exactF64, *findProfile("exact"),
+                     randomExpressed(rng, exactF64, {64}), KernelPath::HostFloat,
+                     KernelPath::HostFloat);
   QuantType exactF32 = perLayer(sInt(8), fmt("f32"), 0.1);
   expectSameQuantize(exactF32, *findProfile("exact"),
                      randomExpressed(rng, exactF32, {64}), KernelPath::HostFloat,

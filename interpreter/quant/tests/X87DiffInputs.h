@@ -21,6 +21,7 @@
 #include "QuantTestUtil.h"
 
 #include "quant/X87Float.h"
+#include "value/RuntimeValue.h"
 
 #include <cmath>
 
@@ -260,6 +261,55 @@ inline Bits randomF80Input(Rng &rng, const Aim &aim, Grid g) {
                           span * (static_cast<long double>(rng.next() >> 11) * 0x1p-53L);
     return onGrid((k - zp) * s, Grid::F80, 0);
   }
+  }
+}
+
+/// A per-axis type on `shape` ({channels, n}, axis 0, or {n, channels},
+/// axis 1; f64 scales) or a sub-channel type with f80 scales, of about
+/// `elements` elements.
+inline QuantType randomF80ChannelType(Rng &rng, int64_t elements, Shape &shape) {
+  const StorageChoice sc = randomStorage(rng);
+  if (rng.chance(2)) {
+    const int64_t channels = rng.range(2, 8), n = elements / channels;
+    const int32_t axis = rng.chance(2) ? 0 : 1;
+    shape = axis == 0 ? Shape{channels, n} : Shape{n, channels};
+    std::vector<double> scales;
+    std::vector<int64_t> zeroPoints;
+    for (int64_t c = 0; c < channels; ++c) {
+      scales.push_back(asF64Scale(randomScale(rng, false)));
+      zeroPoints.push_back(randomZeroPoint(rng, sc.storage));
+    }
+    return perAxis(sc.storage, fmt("f80"), axis, scales, zeroPoints, sc.bounds);
+  }
+  static const int64_t kRows[] = {4, 8, 16}, kColumnBlocks[] = {1, 2, 16, 64};
+  const int64_t rows = kRows[rng.below(3)], columns = elements / rows;
+  const int64_t rowBlock = rng.chance(2) ? 1 : 2, columnBlock = kColumnBlocks[rng.below(4)];
+  shape = {rows, columns};
+  const Shape parameterShape{rows / rowBlock, columns / columnBlock};
+  std::vector<Bits> scales;
+  std::vector<int64_t> zeroPoints;
+  for (int64_t p = 0; p < numElements(parameterShape); ++p) {
+    scales.push_back(hostToF80(randomScale(rng, true)));
+    zeroPoints.push_back(randomZeroPoint(rng, sc.storage));
+  }
+  return subChannel(sc.storage, fmt("f80"), {{0, rowBlock}, {1, columnBlock}},
+                    parameterShape, scales, zeroPoints, sc.bounds);
+}
+
+/// A scale's value as a host long double (stored in f64 or f80).
+inline long double f80ScaleValue(const ScaleValue &s) {
+  return s.format == &fmt("f80") ? f80ToHost(s.bits) : static_cast<long double>(f64Of(s.bits));
+}
+
+/// Fills `input` (f80) with randomF80Input aimed at each element's own
+/// parameter.
+inline void fillAimedF80Inputs(Rng &rng, const QuantType &type, const ParameterMap &map, Grid g,
+                               RuntimeValue &input) {
+  for (int64_t i = 0; i < input.size(); ++i) {
+    const size_t p = static_cast<size_t>(map.parameterIndex(i));
+    const Aim aim{f80ScaleValue(type.scales[p]), type.zeroPoints[p], type.storageMin,
+                  type.storageMax};
+    input.set(i, randomF80Input(rng, aim, g));
   }
 }
 

@@ -19,6 +19,7 @@
 // --nan-policy, --overflow-policy. 11,980,440 elements in all; two threads.
 //
 //===----------------------------------------------------------------------===//
+#include "HostPathCheck.h"
 #include "X87DiffInputs.h"
 
 #include "quant/FastQuantize.h"
@@ -41,17 +42,6 @@ const auto &kOverflow = kAllOverflowPolicies;
 constexpr int64_t kElements = 4096;
 constexpr uint64_t kPerLayerCases = 245, kChannelCases = 80;
 
-struct Outcome {
-  std::atomic<int64_t> compared{0}, mismatches{0};
-  std::mutex mutex;
-  std::string first;
-  void fail(const std::string &message) {
-    std::lock_guard<std::mutex> lock(mutex);
-    if (mismatches++ == 0)
-      first = message;
-  }
-};
-
 /// Odd cases cycle through every knob combination; even ones keep the
 /// profile's.
 Semantics knobs(const Semantics &profile, uint64_t c) {
@@ -63,41 +53,6 @@ Semantics knobs(const Semantics &profile, uint64_t c) {
     s.overflow = kOverflow[combo / 42];
   }
   return s;
-}
-
-/// A per-axis type on `shape` ({channels, n}, axis 0, or {n, channels},
-/// axis 1) or a sub-channel type with f80 scales.
-QuantType randomChannelType(Rng &rng, Shape &shape) {
-  const StorageChoice sc = randomStorage(rng);
-  if (rng.chance(2)) {
-    const int64_t channels = rng.range(2, 8), n = kElements / channels;
-    const int32_t axis = rng.chance(2) ? 0 : 1;
-    shape = axis == 0 ? Shape{channels, n} : Shape{n, channels};
-    std::vector<double> scales;
-    std::vector<int64_t> zeroPoints;
-    for (int64_t c = 0; c < channels; ++c) {
-      scales.push_back(asF64Scale(randomScale(rng, false)));
-      zeroPoints.push_back(randomZeroPoint(rng, sc.storage));
-    }
-    return perAxis(sc.storage, fmt("f80"), axis, scales, zeroPoints, sc.bounds);
-  }
-  static const int64_t kRows[] = {4, 8, 16}, kColumnBlocks[] = {1, 2, 16, 64};
-  const int64_t rows = kRows[rng.below(3)], columns = kElements / rows;
-  const int64_t rowBlock = rng.chance(2) ? 1 : 2, columnBlock = kColumnBlocks[rng.below(4)];
-  shape = {rows, columns};
-  const Shape parameterShape{rows / rowBlock, columns / columnBlock};
-  std::vector<Bits> scales;
-  std::vector<int64_t> zeroPoints;
-  for (int64_t p = 0; p < numElements(parameterShape); ++p) {
-    scales.push_back(hostToF80(randomScale(rng, true)));
-    zeroPoints.push_back(randomZeroPoint(rng, sc.storage));
-  }
-  return subChannel(sc.storage, fmt("f80"), {{0, rowBlock}, {1, columnBlock}},
-                    parameterShape, scales, zeroPoints, sc.bounds);
-}
-
-long double scaleValue(const ScaleValue &s) {
-  return s.format == &fmt("f80") ? f80ToHost(s.bits) : static_cast<long double>(f64Of(s.bits));
 }
 
 /// Inputs aimed at each element's parameter, one of them poison;
@@ -112,13 +67,7 @@ void compareTensor(const QuantType &type, const Semantics &s, const Shape &shape
   if (!map)
     return outcome.fail(error);
   RuntimeValue input = RuntimeValue::tensor(ElementType::makeFloat(fmt("f80")), shape);
-  const Grid grid = gridOf(s);
-  for (int64_t i = 0; i < input.size(); ++i) {
-    const int64_t p = map->parameterIndex(i);
-    const Aim aim{scaleValue(type.scales[size_t(p)]), type.zeroPoints[size_t(p)],
-                  type.storageMin, type.storageMax};
-    input.set(i, randomF80Input(rng, aim, grid));
-  }
+  fillAimedF80Inputs(rng, type, *map, gridOf(s), input);
   input.setPoison(static_cast<int64_t>(rng.below(uint64_t(input.size()))));
   const ElementType storage = ElementType::makeQuantized(std::make_shared<QuantType>(type));
   RuntimeValue result = RuntimeValue::tensor(storage, shape);
@@ -128,27 +77,14 @@ void compareTensor(const QuantType &type, const Semantics &s, const Shape &shape
                         " taken, not host-float");
   const QuantizeKernel exact(type, s);
   const X87Quantizer host(type, s, exact);
-  for (int64_t i = 0; i < input.size(); ++i) {
-    const int64_t p = map->parameterIndex(i);
-    int64_t want = -1, gotOne = -1;
-    if (!input.isPoison(i)) {
-      const StoredOutcome e = exact(input.get(i), p);
-      want = e.poison ? -1 : static_cast<int64_t>(type.storage.toBits(e.value));
-      gotOne = host.quantizeOne(input.get(i), p);
-    }
-    const int64_t got = result.isPoison(i) ? -1 : static_cast<int64_t>(result.get(i));
-    if (got != want || gotOne != want)
-      outcome.fail(type.spelling + " " + type.storage.name() + " [" +
-                   std::to_string(type.storageMin) + "," + std::to_string(type.storageMax) +
-                   "] scale " + hexBits(type.scales[size_t(p)].bits) + " zp " +
-                   std::to_string(type.zeroPoints[size_t(p)]) + " " + s.describe() +
-                   " element " + std::to_string(i) + " x=0x" +
-                   hexBits(input.get(i) >> 64).substr(2) + ":" +
-                   hexBits(uint64_t(input.get(i))).substr(2) + ": exact " +
-                   std::to_string(want) + ", run " + std::to_string(got) + ", one " +
-                   std::to_string(gotOne));
-  }
-  outcome.compared += input.size();
+  compareWithExact(type, exact, host, *map, input, result, outcome, [&](int64_t i, int64_t p) {
+    return type.spelling + " " + type.storage.name() + " [" + std::to_string(type.storageMin) +
+           "," + std::to_string(type.storageMax) + "] scale " +
+           hexBits(type.scales[size_t(p)].bits) + " zp " +
+           std::to_string(type.zeroPoints[size_t(p)]) + " " + s.describe() + " element " +
+           std::to_string(i) + " x=0x" + hexBits(input.get(i) >> 64).substr(2) + ":" +
+           hexBits(uint64_t(input.get(i))).substr(2);
+  });
 }
 
 /// A recipe no profile has: every field drawn at random (the path claims
@@ -188,7 +124,7 @@ void runCase(const Semantics &profile, bool randomRecipes, uint64_t seed, uint64
     return compareTensor(type, s, {kElements}, rng, outcome);
   }
   Shape shape;
-  const QuantType type = randomChannelType(rng, shape);
+  const QuantType type = randomF80ChannelType(rng, kElements, shape);
   compareTensor(type, s, shape, rng, outcome);
 }
 
