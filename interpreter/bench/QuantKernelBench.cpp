@@ -3,8 +3,10 @@
 // docs/performance.md. quant::quantizeTensor / dequantizeTensor (the path
 // quant-interp takes) on i8 types, per-layer / per-channel / sub-channel,
 // for each expressed format (f80 also under tflite-reference, whose t is f32:
-// [fast.x87-host]); items/s = elements/s. The result allocation is
-// timed (the JIT's lowering allocates its result too). Run:
+// [fast.x87-host]); f16 / bf16 / tf32 / f80 qcast also under `reference`
+// with an arithmetic mode other than nearest-even ("reference+toward-zero",
+// "reference+odd": [fast.narrow-modes]); items/s = elements/s. The result
+// allocation is timed (the JIT's lowering allocates its result too). Run:
 //   quant-kernel-bench --benchmark_filter=16777216
 //
 //===----------------------------------------------------------------------===//
@@ -25,12 +27,21 @@ namespace {
 
 const char *const kFormats[] = {"f32", "f64", "f16", "bf16", "tf32", "f8E4M3FN", "f8E5M2", "f80"};
 
-void runQcast(benchmark::State &state, const char *format, Granularity g, const char *profile) {
+/// A profile name, optionally followed by "+<arith-rounding mode>".
+quant::Semantics benchSemantics(const std::string &spec) {
+  const size_t plus = spec.find('+');
+  quant::Semantics s = *quant::findProfile(spec.substr(0, plus));
+  if (plus != std::string::npos)
+    s.arithRounding = *numeric::parseRoundingMode(spec.substr(plus + 1));
+  return s;
+}
+
+void runQcast(benchmark::State &state, std::string format, Granularity g, std::string profile) {
   const int64_t n = state.range(0);
   auto type = benchType(*numeric::findFloatFormat(format), g, n);
   const Shape shape = benchShape(g, n);
   const RuntimeValue input = expressedInput(*type, shape);
-  const quant::Semantics semantics = *quant::findProfile(profile);
+  const quant::Semantics semantics = benchSemantics(profile);
   std::string error;
   const quant::ParameterMap map = *quant::ParameterMap::build(*type, shape, true, error);
   quant::KernelPath path = quant::KernelPath::Exact;
@@ -52,12 +63,12 @@ void runQcast(benchmark::State &state, const char *format, Granularity g, const 
   state.SetLabel(label);
 }
 
-void runDcast(benchmark::State &state, const char *format, Granularity g, const char *profile) {
+void runDcast(benchmark::State &state, std::string format, Granularity g, std::string profile) {
   const int64_t n = state.range(0);
   auto type = benchType(*numeric::findFloatFormat(format), g, n);
   const Shape shape = benchShape(g, n);
   const RuntimeValue input = storedInput(type, shape);
-  const quant::Semantics semantics = *quant::findProfile(profile);
+  const quant::Semantics semantics = benchSemantics(profile);
   std::string error;
   const quant::ParameterMap map = *quant::ParameterMap::build(*type, shape, true, error);
   quant::KernelPath path = quant::KernelPath::Exact;
@@ -78,28 +89,36 @@ const struct {
                       {"sub-channel", Granularity::SubChannel}};
 
 void registerAll() {
-  for (const char *profile : {"reference", "mlir-lower-quant-ops", "exact", "tflite-reference"})
-    for (const char *format : kFormats)
+  for (const std::string profile : {"reference", "mlir-lower-quant-ops", "exact",
+                                    "tflite-reference", "reference+toward-zero", "reference+odd"})
+    for (const std::string format : kFormats)
       for (const auto &g : kGranularities) {
-        // tflite-reference (t in f32) only for f80: the x87 path's f32 steps.
-        if (std::string(profile) == "tflite-reference" && std::string(format) != "f80")
+        // tflite-reference (t in f32) only for f80: the x87 path's f32 steps;
+        // other arithmetic modes only for the formats [fast.narrow-modes]
+        // covers, and f80 (the exact kernel) beside them.
+        const bool otherMode = profile.find('+') != std::string::npos;
+        if (profile == "tflite-reference" && format != "f80")
           continue;
-        const std::string suffix =
-            std::string(format) + "/" + g.name + "/" + profile;
-        for (const char *op : {"qcast", "dcast"}) {
+        if (otherMode && format != "f16" && format != "bf16" && format != "tf32" &&
+            format != "f80")
+          continue;
+        const std::string suffix = format + "/" + g.name + "/" + profile;
+        for (const std::string op : {"qcast", "dcast"}) {
+          if (otherMode && op == "dcast")
+            continue;
           // The exact kernel takes ~1 us per element: a smaller size there.
           const int64_t big = int64_t(1) << 24;
           auto type = benchType(*numeric::findFloatFormat(format), g.granularity, big);
-          const quant::Semantics semantics = *quant::findProfile(profile);
+          const quant::Semantics semantics = benchSemantics(profile);
           const bool slow =
-              (std::string(op) == "qcast" ? quant::chooseQuantizePath(*type, semantics, big)
-                                          : quant::chooseDequantizePath(*type, semantics, big)) ==
+              (op == "qcast" ? quant::chooseQuantizePath(*type, semantics, big)
+                             : quant::chooseDequantizePath(*type, semantics, big)) ==
               quant::KernelPath::Exact;
-          auto *b = std::string(op) == "qcast"
-                        ? benchmark::RegisterBenchmark((std::string(op) + "/" + suffix).c_str(),
-                                                       runQcast, format, g.granularity, profile)
-                        : benchmark::RegisterBenchmark((std::string(op) + "/" + suffix).c_str(),
-                                                       runDcast, format, g.granularity, profile);
+          auto *b = op == "qcast"
+                        ? benchmark::RegisterBenchmark((op + "/" + suffix).c_str(), runQcast,
+                                                       format, g.granularity, profile)
+                        : benchmark::RegisterBenchmark((op + "/" + suffix).c_str(), runDcast,
+                                                       format, g.granularity, profile);
           b->Arg(4096 * 16)->Unit(benchmark::kMillisecond)->UseRealTime();
           if (!slow)
             b->Arg(int64_t(1) << 24);

@@ -16,9 +16,6 @@ namespace qi::numeric {
 
 namespace {
 
-/// What the truncation to the target's last digit discarded.
-enum class Rest { Zero, BelowHalf, Half, AboveHalf };
-
 /// |value| = (q + rest) * 2^lsbExp with q an integer.
 struct Split {
   BigInt q;
@@ -54,47 +51,6 @@ Split splitAt(const Exact &value, int64_t lsbExp) {
   split.rest = twice < d ? Rest::BelowHalf
                          : (twice == d ? Rest::Half : Rest::AboveHalf);
   return split;
-}
-
-/// [round.modes]: whether the truncated magnitude q goes up by one unit.
-bool incrementMagnitude(RoundingMode mode, bool negative, bool qIsOdd, Rest rest) {
-  if (rest == Rest::Zero)
-    return false;
-  switch (mode) {
-  case RoundingMode::NearestEven:
-    return rest == Rest::AboveHalf || (rest == Rest::Half && qIsOdd);
-  case RoundingMode::NearestAway:
-    return rest != Rest::BelowHalf;
-  case RoundingMode::NearestUp:
-    return rest == Rest::AboveHalf || (rest == Rest::Half && !negative);
-  case RoundingMode::TowardZero:
-    return false;
-  case RoundingMode::TowardPositive:
-    return !negative;
-  case RoundingMode::TowardNegative:
-    return negative;
-  case RoundingMode::Odd:
-    return !qIsOdd;
-  }
-  return false;
-}
-
-/// Whether an overflowing result becomes infinite (else the largest finite).
-bool overflowsToInfinity(RoundingMode mode, bool negative) {
-  switch (mode) {
-  case RoundingMode::NearestEven:
-  case RoundingMode::NearestAway:
-  case RoundingMode::NearestUp:
-    return true;
-  case RoundingMode::TowardPositive:
-    return !negative;
-  case RoundingMode::TowardNegative:
-    return negative;
-  case RoundingMode::TowardZero:
-  case RoundingMode::Odd:
-    return false;
-  }
-  return false;
 }
 
 } // namespace

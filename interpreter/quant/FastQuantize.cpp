@@ -73,9 +73,13 @@ bool HostQuantizer::supports(const QuantType &type, const Semantics &semantics) 
   const QuantizeRecipe &r = semantics.quantize;
   if (&e != &f32Format() && &e != &f64Format() && !narrowFormat(e))
     return false;
-  // Only IEEE nearest-even steps are host operations. [fast.host-qcast]
-  // [fast.narrow-host]
-  if (semantics.arithRounding != RoundingMode::NearestEven)
+  // Only IEEE nearest-even steps are host operations ([fast.host-qcast],
+  // [fast.narrow-host]); a narrow expressed type's steps in E or f32 are
+  // rounded in software in any other mode ([fast.narrow-modes]).
+  if (!semantics.arithRounding)
+    return false;
+  if (*semantics.arithRounding != RoundingMode::NearestEven &&
+      (!narrowFormat(e) || r.scaled == Precision::F64))
     return false;
   if (!isHostFormat(r.scale, e, true) || !isHostFormat(r.scaled, e, true) ||
       !isHostFormat(r.reciprocalComputed, e, true) || !isHostFormat(r.reciprocalStored, e, true))
@@ -97,7 +101,11 @@ HostQuantizer::HostQuantizer(const QuantType &type, const Semantics &semantics,
   narrow_ = narrowFormat(*type.expressed);
   // t in a narrow expressed type is held in binary64. [fast.narrow-host]
   narrowSteps_ = narrow_ && r.scaled == Precision::Expressed;
-  scaledIsF64_ = arith.format(r.scaled) == &f64Format() || narrowSteps_;
+  arithMode_ = *semantics.arithRounding;
+  otherMode_ = narrow_ && arithMode_ != RoundingMode::NearestEven;
+  if (otherMode_) // [fast.narrow-modes]
+    stepFormat_ = narrowSteps_ ? narrow_ : &binary32Layout();
+  scaledIsF64_ = arith.format(r.scaled) == &f64Format() || narrowSteps_ || otherMode_;
   intermediateMin_ = tail_.intermediateMin();
   intermediateMax_ = tail_.intermediateMax();
   clamp_ = tail_.clamps();
@@ -137,10 +145,20 @@ template <typename E, typename T> T HostQuantizer::toScaled(E x) const {
 }
 
 template <typename T> T HostQuantizer::inScaled(T v) const {
-  if constexpr (std::is_same_v<T, double>)
+  if constexpr (std::is_same_v<T, double>) {
+    if (otherMode_)
+      return roundToNarrow(v, *stepFormat_, arithMode_);
     if (narrowSteps_)
       return roundToNarrow(v, *narrow_);
+  }
   return v;
+}
+
+template <typename T> T HostQuantizer::sumInScaled(T a, T b) const {
+  if constexpr (std::is_same_v<T, double>)
+    if (otherMode_)
+      return addToNarrow(a, b, *stepFormat_, arithMode_);
+  return inScaled(a + b);
 }
 
 template <typename E, typename T>
@@ -150,7 +168,7 @@ int64_t HostQuantizer::element(E x, int64_t parameter) const {
   t = inScaled(recipe_.multiplyByReciprocal ? t * static_cast<T>(p.factor)
                                             : t / static_cast<T>(p.factor));
   if (recipe_.zeroPointInFloat)
-    t = inScaled(t + static_cast<T>(p.zeroPointFloat));
+    t = sumInScaled(t, static_cast<T>(p.zeroPointFloat));
   if (upperBound_ != 0 && (t != t || t > static_cast<T>(upperBound_)))
     t = static_cast<T>(upperBound_);
   if (recipe_.clampInFloat) {

@@ -6,7 +6,9 @@
 // rounded host operation, so the host computes the same bits as the exact
 // kernel (QuantizeKernel); for f16 / bf16 / tf32 the inputs are decoded to
 // binary64 and each step in the expressed type is one binary64 operation
-// rounded to that type (NarrowFloat.h); the integer steps are exact
+// rounded to that type (NarrowFloat.h), and under any other rounding mode
+// each step in E or f32 is one binary64 operation rounded to its format in
+// that mode ([fast.narrow-modes]); the integer steps are exact
 // int64 arithmetic; NaN and overflow policies are applied as the kernel
 // applies them. The one case the host path does not decide itself (wrapping
 // of a finite |t| >= 2^62) is handed to the exact kernel.
@@ -67,6 +69,9 @@ private:
   /// A step result of format T rounded into the scaled format (the narrow
   /// expressed type when the recipe computes t there). [fast.narrow-host]
   template <typename T> T inScaled(T v) const;
+  /// inScaled(a + b), also where the binary64 sum is inexact under a mode
+  /// other than nearest-even. [fast.narrow-modes]
+  template <typename T> T sumInScaled(T a, T b) const;
   void dispatch(const uint8_t *in, uint8_t *out, unsigned outBytes, int64_t start,
                 int64_t length, const int64_t *parameters, int64_t parameter,
                 std::vector<int64_t> &poison) const;
@@ -104,6 +109,12 @@ private:
   /// f16 / bf16 / tf32 expressed; `narrowSteps_`: t is in that format.
   const NarrowFormat *narrow_ = nullptr;
   bool narrowSteps_ = false;
+  /// [fast.narrow-modes]: a narrow expressed type under a rounding mode
+  /// other than nearest-even; t's steps are binary64 operations rounded
+  /// into `stepFormat_` (E or binary32) in `arithMode_`.
+  bool otherMode_ = false;
+  const NarrowFormat *stepFormat_ = nullptr;
+  numeric::RoundingMode arithMode_ = numeric::RoundingMode::NearestEven;
   bool clamp_ = true;
   double upperBound_ = 0;
   /// Copies of tail_'s, for the vector loops.

@@ -23,6 +23,8 @@ NarrowFormat layoutOf(const FloatFormat &e) {
   f.minNormal = bitsOfDouble(std::ldexp(1.0, e.minExponent));
   f.maxFinite = bitsOfDouble(std::ldexp(2.0 - std::ldexp(1.0, -int(fraction)), e.maxExponent));
   f.subnormalRounder = std::ldexp(1.0, e.minExponent - int(e.precision) + 53);
+  f.quantumExponent = e.minExponent - int(e.precision) + 1;
+  f.quantum = std::ldexp(1.0, f.quantumExponent);
   return f;
 }
 
@@ -38,6 +40,11 @@ const NarrowFormat *narrowFormat(const FloatFormat &format) {
   if (&format == &tf32Format())
     return &tf32;
   return nullptr;
+}
+
+const NarrowFormat &binary32Layout() {
+  static const NarrowFormat f32 = layoutOf(f32Format());
+  return f32;
 }
 
 } // namespace qi::quant

@@ -9,13 +9,16 @@
 // E pattern exactly and round a binary64 to E (nearest-even, E subnormals,
 // overflow to infinity, NaN kept) with bit manipulation plus one host
 // add/subtract pair, which needs the default floating-point environment
-// ([fast.environment]). Checked against llvm::APFloat by NarrowFloatTest.
+// ([fast.environment]); and in any rounding mode with integer operations
+// only, into E or binary32 ([fast.narrow-modes]). Checked against
+// llvm::APFloat and the numeric core by NarrowFloatTest.
 //
 //===----------------------------------------------------------------------===//
 #ifndef QI_QUANT_NARROWFLOAT_H
 #define QI_QUANT_NARROWFLOAT_H
 
 #include "numeric/FloatFormat.h"
+#include "numeric/RoundingMode.h"
 
 #include <cmath>
 #include <cstdint>
@@ -33,10 +36,16 @@ struct NarrowFormat {
   uint64_t minNormal = 0;       ///< binary64 bits of 2^emin(E)
   uint64_t maxFinite = 0;       ///< binary64 bits of E's largest finite value
   double subnormalRounder = 0;  ///< 2^(emin - p + 53): ulp = E's subnormal quantum
+  double quantum = 0;           ///< 2^(emin - p + 1), E's subnormal quantum
+  int quantumExponent = 0;      ///< emin - p + 1
 };
 
 /// The layout of f16, bf16 or tf32; nullptr for every other format.
 const NarrowFormat *narrowFormat(const numeric::FloatFormat &format);
+/// binary32 described the same way: a rounding target of roundToNarrow in a
+/// mode other than nearest-even ([fast.narrow-modes]); not an expressed
+/// format of [fast.narrow-host].
+const NarrowFormat &binary32Layout();
 
 inline double doubleFromBits(uint64_t bits) {
   double d;
@@ -77,6 +86,82 @@ inline double roundToNarrow(double v, const NarrowFormat &f) {
   if (rounded > f.maxFinite)
     rounded = 0x7FF0000000000000ull;
   return doubleFromBits(rounded | sign);
+}
+
+/// [round.modes]: whether a magnitude truncated to the grid goes up by one
+/// unit, given its parity and the dropped rest against half a unit (rest
+/// and half in the same units).
+inline bool roundsMagnitudeUp(numeric::RoundingMode mode, bool negative, bool odd,
+                              uint64_t rest, uint64_t half) {
+  using numeric::Rest;
+  return numeric::incrementMagnitude(mode, negative, odd,
+                                     rest == 0     ? Rest::Zero
+                                     : rest < half ? Rest::BelowHalf
+                                     : rest == half ? Rest::Half
+                                                    : Rest::AboveHalf);
+}
+
+/// `v` rounded to E in `mode`, as a binary64, with integer operations only
+/// (no host rounding): as numeric::roundToFormat, a result beyond E's
+/// largest finite value is +-inf under the nearest modes, toward +inf for
+/// positive and toward -inf for negative values, else the largest finite
+/// value; below 2^emin the grid is E's subnormal quantum; a zero keeps the
+/// sign of v; NaN and +-inf are returned unchanged. [fast.narrow-modes]
+inline double roundToNarrow(double v, const NarrowFormat &f, numeric::RoundingMode mode) {
+  const uint64_t bits = bitsOfDouble(v), sign = bits & 0x8000000000000000ull,
+                 magnitude = bits ^ sign;
+  if (magnitude >= 0x7FF0000000000000ull)
+    return v;
+  const bool negative = sign != 0;
+  if (magnitude < f.minNormal) {
+    // |v| = M * 2^(ev - 52) (a binary64 subnormal: exponent field 1's
+    // scale); count multiples of the quantum 2^qe.
+    const uint64_t field = magnitude >> 52;
+    const uint64_t m = (magnitude & 0xFFFFFFFFFFFFFull) | (field ? uint64_t(1) << 52 : 0);
+    const int drop = f.quantumExponent - (int(field ? field : 1) - 1075);
+    uint64_t n = 0;
+    bool up;
+    if (drop >= 64) { // below a quarter of the quantum, not zero unless m == 0
+      up = roundsMagnitudeUp(mode, negative, false, m != 0, 2);
+    } else { // drop > 0: |v| < 2^emin = 2^(p-1) quanta
+      n = m >> drop;
+      const uint64_t rest = m & ((uint64_t(1) << drop) - 1);
+      up = roundsMagnitudeUp(mode, negative, n & 1, rest, uint64_t(1) << (drop - 1));
+    }
+    return std::copysign(static_cast<double>(n + (up ? 1 : 0)) * f.quantum, v);
+  }
+  const uint64_t unit = uint64_t(1) << f.shift;
+  const uint64_t truncated = magnitude & ~(unit - 1);
+  uint64_t rounded = truncated;
+  if (roundsMagnitudeUp(mode, negative, (magnitude >> f.shift) & 1, magnitude & (unit - 1),
+                        unit >> 1))
+    rounded += unit; // a carry into the exponent field is the next binade
+  if (rounded > f.maxFinite)
+    rounded = numeric::overflowsToInfinity(mode, negative) ? 0x7FF0000000000000ull : f.maxFinite;
+  return doubleFromBits(rounded | sign);
+}
+
+/// a + b rounded to E in `mode`, for E values a and b (their binary64
+/// values), as numeric::floatAdd: the binary64 sum s is nearest-even, so its
+/// error e = a + b - s is exact (TwoSum). When e != 0, a + b lies strictly
+/// between s and its binary64 neighbour toward e, and no rounding boundary of
+/// E (its values and midpoints, <= p + 1 significant bits, in E's normal
+/// range because |a + b| >= 2^53 quanta) lies strictly between them; so when
+/// s is a boundary the neighbour, else s itself, rounds as a + b does. An
+/// exact zero sum is -0 under toward-negative unless both operands are +0.
+/// Needs the default floating-point environment. [fast.narrow-modes]
+inline double addToNarrow(double a, double b, const NarrowFormat &f, numeric::RoundingMode mode) {
+  double s = a + b;
+  if (std::isfinite(s)) {
+    const double between = s - a, error = (a - (s - between)) + (b - between);
+    const uint64_t boundaryBits = (uint64_t(1) << (f.shift - 1)) - 1;
+    if (error != 0 && (bitsOfDouble(s) & boundaryBits) == 0)
+      s = std::nextafter(s, error > 0 ? INFINITY : -INFINITY);
+    else if (s == 0 && mode == numeric::RoundingMode::TowardNegative &&
+             (std::signbit(a) || std::signbit(b))) // x + -x, or a -0 operand
+      s = -0.0;
+  }
+  return roundToNarrow(s, f, mode);
 }
 
 } // namespace qi::quant

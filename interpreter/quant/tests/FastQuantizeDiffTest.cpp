@@ -19,6 +19,11 @@
 // axis) and sub-channel types, each parameter against the exact kernel
 // (NarrowCases.h lists the types).
 //
+// [fast.narrow-modes]: the same cases and every pattern again with the
+// profile's recipe under an arithmetic rounding mode other than
+// nearest-even: case k under mode (k + the profile's index) mod 6, so the
+// eight binaries spread each case over the six modes.
+//
 //===----------------------------------------------------------------------===//
 #include "FastDiffInputs.h"
 
@@ -27,7 +32,9 @@
 #include "quant/FastQuantize.h"
 #include "quant/TensorKernels.h"
 
+#include <algorithm>
 #include <atomic>
+#include <functional>
 #include <mutex>
 #include <thread>
 
@@ -196,7 +203,14 @@ void proveNarrowCase(const NarrowCase &c, const Semantics &s,
   }
 }
 
-void proveNarrow(const FloatFormat &expressed) {
+/// The --arith-rounding modes other than nearest-even.
+constexpr RoundingMode kOtherArithModes[] = {
+    RoundingMode::NearestAway,    RoundingMode::NearestUp,      RoundingMode::TowardZero,
+    RoundingMode::TowardPositive, RoundingMode::TowardNegative, RoundingMode::Odd};
+
+/// Every narrow case, case k under knobs(k) on the profile's semantics.
+void proveNarrow(const FloatFormat &expressed,
+                 const std::function<Semantics(const Semantics &, size_t)> &knobs) {
   std::optional<Semantics> profile = findProfile(QI_DIFF_PROFILE);
   ASSERT_TRUE(profile);
   ASSERT_TRUE(hostFloatEnvironmentIsDefault());
@@ -209,7 +223,7 @@ void proveNarrow(const FloatFormat &expressed) {
       std::vector<KernelPath> paths = {KernelPath::HostFloat};
       if (cases[k].type.granularity == QuantType::Granularity::PerLayer)
         paths.push_back(KernelPath::Table); // filled by the host quantizer
-      proveNarrowCase(cases[k], narrowKnobs(*profile, k), paths, outcome);
+      proveNarrowCase(cases[k], knobs(*profile, k), paths, outcome);
     }
   };
   std::thread other(worker);
@@ -217,6 +231,20 @@ void proveNarrow(const FloatFormat &expressed) {
   other.join();
   EXPECT_EQ(outcome.mismatches.load(), 0) << outcome.first;
   EXPECT_GE(outcome.compared.load(), narrowElements(cases));
+}
+
+void proveNarrow(const FloatFormat &expressed) { proveNarrow(expressed, narrowKnobs); }
+
+/// Case k: narrowKnobs, arithmetic mode (k + the profile's index) mod 6.
+void proveNarrowOtherModes(const FloatFormat &expressed) {
+  const auto &names = profileNames();
+  const size_t offset =
+      size_t(std::find(names.begin(), names.end(), QI_DIFF_PROFILE) - names.begin());
+  proveNarrow(expressed, [&](const Semantics &profile, size_t k) {
+    Semantics s = narrowKnobs(profile, k);
+    s.arithRounding = kOtherArithModes[(k + offset) % 6];
+    return s;
+  });
 }
 
 // [fast.narrow-host] [fast.proof]
@@ -230,6 +258,17 @@ TEST(FastQuantizeDiff, BF16HostPathEqualsExactKernelOnEveryPattern) {
 // [fast.narrow-host] [fast.proof]
 TEST(FastQuantizeDiff, TF32HostPathEqualsExactKernelOnEveryPattern) {
   proveNarrow(fmt("tf32"));
+}
+
+// [fast.narrow-modes] [fast.proof]
+TEST(FastQuantizeDiff, F16OtherArithmeticModesOnEveryPattern) {
+  proveNarrowOtherModes(fmt("f16"));
+}
+TEST(FastQuantizeDiff, BF16OtherArithmeticModesOnEveryPattern) {
+  proveNarrowOtherModes(fmt("bf16"));
+}
+TEST(FastQuantizeDiff, TF32OtherArithmeticModesOnEveryPattern) {
+  proveNarrowOtherModes(fmt("tf32"));
 }
 
 } // namespace

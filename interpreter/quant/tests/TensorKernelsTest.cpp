@@ -203,15 +203,19 @@ TEST(TensorKernels, UncoveredCombinationsFallBackToExact) {
                          RoundingMode::TowardPositive, RoundingMode::Odd})
     EXPECT_EQ(chooseQuantizePath(f32, Sem().arith(m), big), KernelPath::Exact);
   // 16-bit formats: host floats ([fast.narrow-host]) under nearest-even
-  // arithmetic, integers ([fast.exact-rational]) under exact arithmetic, a
-  // table when it pays for itself; else exact.
+  // arithmetic, binary64 steps rounded in software under the other modes
+  // ([fast.narrow-modes]), integers ([fast.exact-rational]) under exact
+  // arithmetic, a table when it pays for itself; else exact.
   const QuantType f16 = perLayer(sInt(8), fmt("f16"), 0.1);
   EXPECT_EQ(chooseQuantizePath(f16, Semantics{}, 1000), KernelPath::HostFloat);
   EXPECT_EQ(chooseQuantizePath(f16, Semantics{}, big), KernelPath::Table);
   EXPECT_EQ(chooseQuantizePath(f16, *findProfile("exact"), 1000), KernelPath::HostFloat);
   EXPECT_EQ(chooseQuantizePath(f16, *findProfile("exact"), big), KernelPath::Table);
-  EXPECT_EQ(chooseQuantizePath(f16, Sem().arith(RoundingMode::TowardZero), 1000),
-            KernelPath::Exact);
+  for (RoundingMode m : {RoundingMode::TowardZero, RoundingMode::NearestAway,
+                         RoundingMode::TowardPositive, RoundingMode::Odd}) {
+    EXPECT_EQ(chooseQuantizePath(f16, Sem().arith(m), 1000), KernelPath::HostFloat);
+    EXPECT_EQ(chooseQuantizePath(f16, Sem().arith(m), big), KernelPath::Table);
+  }
   EXPECT_EQ(chooseQuantizePath(perLayer(sInt(8), fmt("f8E4M3FN"), 0.1), Semantics{}, 100),
             KernelPath::Exact);
   EXPECT_EQ(chooseQuantizePath(perLayer(sInt(8), fmt("f8E4M3FN"), 0.1), *findProfile("exact"),
