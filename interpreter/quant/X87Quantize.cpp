@@ -1,11 +1,14 @@
 //===- X87Quantize.cpp - qcast from f80 with x87 arithmetic ---------------===//
 //
-// Spec: [fast.x87-host], [fast.host-qcast], [fast.environment]
-// (spec/performance.md). The steps of QuantizeKernel::operator()
-// (Kernels.cpp) in the same order, each float step one host operation in
-// the format of t: x87 for f80 (precision control 64 bits, nearest-even),
-// SSE for f32 / f64 (default MXCSR); the input's conversion into f32 / f64
-// is one x87 store, rounded to nearest-even. The integer steps and the
+// Spec: [fast.x87-host], [fast.x87-directed], [fast.host-qcast],
+// [fast.environment] (spec/performance.md). The steps of
+// QuantizeKernel::operator() (Kernels.cpp) in the same order, each float
+// step one host operation in the format of t: x87 for f80 (precision control
+// 64 bits), SSE for f32 / f64; the input's conversion into f32 / f64 is one
+// x87 store. All of them round in the arithmetic mode: nearest-even in the
+// default environment, or a directed mode set on both units for the span
+// of one run (this file is compiled with -frounding-math so that no float
+// step is folded or moved across the switch). The integer steps and the
 // policies are HostQcastTail's, shared with HostQuantizer.
 //
 //===----------------------------------------------------------------------===//
@@ -18,7 +21,9 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cfenv>
 #include <cstring>
+#include <optional>
 #include <type_traits>
 
 // float / double steps must be single SSE operations; long double is the
@@ -32,6 +37,51 @@ namespace qi::quant {
 using namespace numeric;
 
 namespace {
+
+/// The host rounding direction (<cfenv>) of an arithmetic mode, if IEEE
+/// hardware has it: nearest-even and the three directed modes. Nearest-away,
+/// nearest-up, odd and exact arithmetic (no mode) have no x87 / SSE
+/// counterpart. [fast.x87-directed]
+std::optional<int> hostRoundingOf(std::optional<RoundingMode> mode) {
+  if (!mode)
+    return std::nullopt;
+  switch (*mode) {
+  case RoundingMode::NearestEven:
+    return FE_TONEAREST;
+  case RoundingMode::TowardZero:
+    return FE_TOWARDZERO;
+  case RoundingMode::TowardPositive:
+    return FE_UPWARD;
+  case RoundingMode::TowardNegative:
+    return FE_DOWNWARD;
+  case RoundingMode::NearestAway:
+  case RoundingMode::NearestUp:
+  case RoundingMode::Odd:
+    break;
+  }
+  return std::nullopt;
+}
+
+/// Sets the host rounding direction of this thread on the x87 control word
+/// and MXCSR (glibc's fesetround sets both) for the scope's lifetime and
+/// puts the previous one back; no call when it already holds.
+class HostRoundingScope {
+public:
+  explicit HostRoundingScope(int direction) : saved_(std::fegetround()) {
+    if (direction != saved_)
+      changed_ = std::fesetround(direction) == 0;
+  }
+  ~HostRoundingScope() {
+    if (changed_)
+      std::fesetround(saved_);
+  }
+  HostRoundingScope(const HostRoundingScope &) = delete;
+  HostRoundingScope &operator=(const HostRoundingScope &) = delete;
+
+private:
+  int saved_;
+  bool changed_ = false;
+};
 
 /// A step value of format f32, f64 or f80 as a host value of type T, the
 /// host type of that format (exact).
@@ -51,9 +101,10 @@ template <typename T> T hostConstant(const StepValue &v) {
 bool X87Quantizer::supports(const QuantType &type, const Semantics &semantics) {
   if (!kHostHasX87 || type.expressed != &f80Format())
     return false;
-  // Only IEEE nearest-even steps are host operations; f32, f64 and f80 (the
-  // only precisions a recipe names here) are all host formats.
-  if (semantics.arithRounding != RoundingMode::NearestEven)
+  // Only nearest-even and directed steps are host operations; f32, f64 and
+  // f80 (the only precisions a recipe names here) are all host formats.
+  // [fast.x87-directed]
+  if (!hostRoundingOf(semantics.arithRounding))
     return false;
   // Intermediate and storage integers of at most 32 bits keep every integer
   // step inside int64. [fast.host-qcast]
@@ -62,7 +113,8 @@ bool X87Quantizer::supports(const QuantType &type, const Semantics &semantics) {
 
 X87Quantizer::X87Quantizer(const QuantType &type, const Semantics &semantics,
                            const QuantizeKernel &exact)
-    : type_(type), exact_(exact), tail_(type, semantics), recipe_(semantics.quantize) {
+    : type_(type), exact_(exact), tail_(type, semantics), recipe_(semantics.quantize),
+      direction_(hostRoundingOf(semantics.arithRounding).value_or(FE_TONEAREST)) {
   StepArithmetic arith(semantics.arithRounding, *type.expressed);
   const FloatFormat *scaled = arith.format(recipe_.scaled);
   scaled_ = scaled == &f32Format()   ? Scaled::F32
@@ -121,8 +173,8 @@ template <typename T> T X87Quantizer::upperBound() const {
 template <typename T>
 int64_t X87Quantizer::element(const uint8_t *x, int64_t parameter) const {
   const Constants<T> &p = constants<T>()[size_t(parameter)];
-  // t = T(x): none for f80; one x87 store, rounded to nearest-even, for
-  // f32 / f64 ([op.convert]).
+  // t = T(x): none for f80; one x87 store, rounded in the arithmetic mode,
+  // for f32 / f64 ([op.convert]).
   T t = static_cast<T>(f80ToHost(x));
   t = recipe_.multiplyByReciprocal ? t * p.factor : t / p.factor;
   if (recipe_.zeroPointInFloat)
@@ -136,6 +188,8 @@ int64_t X87Quantizer::element(const uint8_t *x, int64_t parameter) const {
       t = p.clampHigh;
   }
   return tail_.store(t, p.zeroPoint, [&] {
+    // The numeric core runs in the default environment.
+    const HostRoundingScope nearest(FE_TONEAREST);
     Bits pattern = 0;
     std::memcpy(&pattern, x, 10);
     const StoredOutcome o = exact_(pattern, parameter);
@@ -146,6 +200,7 @@ int64_t X87Quantizer::element(const uint8_t *x, int64_t parameter) const {
 int64_t X87Quantizer::quantizeOne(Bits x, int64_t parameter) const {
   uint8_t element[16] = {};
   std::memcpy(element, &x, 10);
+  const HostRoundingScope arithmetic(direction_);
   switch (scaled_) {
   case Scaled::F32:
     return this->element<float>(element, parameter);
@@ -193,6 +248,7 @@ void X87Quantizer::runStored(const uint8_t *in, uint8_t *out, unsigned outBytes,
 void X87Quantizer::dispatch(const uint8_t *in, uint8_t *out, unsigned outBytes, int64_t start,
                             int64_t length, const int64_t *parameters, int64_t parameter,
                             std::vector<int64_t> &poison) const {
+  const HostRoundingScope arithmetic(direction_);
   switch (scaled_) {
   case Scaled::F32:
     return runStored<float>(in, out, outBytes, start, length, parameters, parameter, poison);

@@ -1,12 +1,14 @@
 //===- X87Quantize.h - qcast from f80 with x87 arithmetic -------*- C++ -*-===//
 //
-// Spec: [fast.x87-host], [fast.host-qcast], [fast.environment] in
-// spec/performance.md. For expressed f80 under an IEEE nearest-even
-// arithmetic mode, the steps of QuantizeKernel (Kernels.cpp) in the same
+// Spec: [fast.x87-host], [fast.x87-directed], [fast.host-qcast],
+// [fast.environment] in spec/performance.md. For expressed f80 under the
+// arithmetic modes IEEE hardware has (nearest-even, toward zero, toward
+// +infinity, toward -infinity), the steps of QuantizeKernel (Kernels.cpp) in the same
 // order: the input is read as an x87 long double (X87Float.h), converted
 // into the format of t (f80: none; f32 / f64: one x87 store rounding), each
 // float step is one host operation in that format (x87 for f80, SSE for
-// f32 / f64), and the integer steps, NaN and overflow policies are those of
+// f32 / f64) rounded in the arithmetic mode (set on both units for the
+// span of one run, then restored), and the integer steps, NaN and overflow policies are those of
 // HostQuantizer. The per-parameter constants come from the exact
 // StepArithmetic. Wrapping a finite |t| >= 2^62 is handed to the exact
 // kernel. Proven identical by X87QuantizeDiffTest.
@@ -76,6 +78,7 @@ private:
   HostQcastTail tail_;
   QuantizeRecipe recipe_;
   Scaled scaled_ = Scaled::F80;
+  int direction_; // <cfenv> rounding direction of the arithmetic mode
   bool hasUpperBound_ = false;
   float upperBoundF32_ = 0;
   double upperBoundF64_ = 0;

@@ -221,16 +221,20 @@ TEST(TensorKernels, UncoveredCombinationsFallBackToExact) {
   EXPECT_EQ(chooseQuantizePath(perLayer(sInt(8), fmt("f8E4M3FN"), 0.1), *findProfile("exact"),
                                100),
             KernelPath::HostFloat);
-  // f80: the x87 host path ([fast.x87-host]) under nearest-even arithmetic,
-  // integers ([fast.exact-rational]) under exact arithmetic; f128: no host
-  // format, no table, no integer path.
+  // f80: the x87 host path under nearest-even and the directed arithmetic
+  // modes ([fast.x87-host], [fast.x87-directed]), integers
+  // ([fast.exact-rational]) under exact arithmetic, else exact; f128: no
+  // host format, no table, no integer path.
   const QuantType f80 = perLayer(sInt(8), fmt("f80"), 0.1);
-  EXPECT_EQ(chooseQuantizePath(f80, Semantics{}, big),
-            kHostHasX87 ? KernelPath::HostFloat : KernelPath::Exact);
+  const KernelPath x87 = kHostHasX87 ? KernelPath::HostFloat : KernelPath::Exact;
+  EXPECT_EQ(chooseQuantizePath(f80, Semantics{}, big), x87);
   EXPECT_EQ(chooseQuantizePath(f80, *findProfile("exact"), big), KernelPath::HostFloat);
   EXPECT_EQ(chooseQuantizePath(f80, *findProfile("exact"), 10), KernelPath::HostFloat);
-  EXPECT_EQ(chooseQuantizePath(f80, Sem().arith(RoundingMode::TowardZero), big),
-            KernelPath::Exact);
+  for (RoundingMode m :
+       {RoundingMode::TowardZero, RoundingMode::TowardPositive, RoundingMode::TowardNegative})
+    EXPECT_EQ(chooseQuantizePath(f80, Sem().arith(m), big), x87);
+  for (RoundingMode m : {RoundingMode::NearestAway, RoundingMode::NearestUp, RoundingMode::Odd})
+    EXPECT_EQ(chooseQuantizePath(f80, Sem().arith(m), big), KernelPath::Exact);
   EXPECT_EQ(chooseQuantizePath(perLayer(sInt(64), fmt("f80"), 0.1), Semantics{}, big),
             KernelPath::Exact);
   EXPECT_EQ(chooseDequantizePath(f80, Semantics{}, 100), KernelPath::Exact);
@@ -328,6 +332,27 @@ TEST(TensorKernels, NonDefaultX87ControlWordFallsBackToExact) {
   EXPECT_EQ(q, KernelPath::Exact);
 #endif
 #endif
+}
+
+// [fast.x87-directed] f80 qcast under a directed arithmetic mode sets the
+// host rounding direction only for its own loops: the result equals the
+// exact kernel's and the x87 control word and MXCSR are back at their
+// defaults afterwards (the next dispatch may take a host path again).
+TEST(TensorKernels, DirectedX87RunRestoresTheEnvironment) {
+  if (!kHostHasX87)
+    GTEST_SKIP() << "no x87 long double on this host";
+  Rng rng(80);
+  for (const char *profile : {"reference", "tflite-reference"})
+    for (RoundingMode m :
+         {RoundingMode::TowardZero, RoundingMode::TowardPositive, RoundingMode::TowardNegative}) {
+      Semantics s = *findProfile(profile);
+      s.arithRounding = m;
+      const QuantType t = perLayer(sInt(8), fmt("f80"), 0.037);
+      expectSameQuantize(t, s, randomExpressed(rng, t, {2000}), KernelPath::HostFloat,
+                         KernelPath::HostFloat);
+      EXPECT_TRUE(x87EnvironmentIsDefault()) << std::hex << x87ControlWord();
+      EXPECT_TRUE(hostFloatEnvironmentIsDefault());
+    }
 }
 
 } // namespace

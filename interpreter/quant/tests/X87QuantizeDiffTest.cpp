@@ -1,12 +1,16 @@
 //===- X87QuantizeDiffTest.cpp - f80 host qcast vs the exact kernel -------===//
 //
-// Spec: [fast.x87-host], [fast.proof] (spec/performance.md).
+// Spec: [fast.x87-host], [fast.x87-directed], [fast.proof]
+// (spec/performance.md).
 //
 // Proves X87Quantizer (X87Quantize.h) identical to QuantizeKernel for
 // expressed f80 under each of the 8 profiles whose recipes the f32 / f64
 // host path claims (reference and mlir-lower-quant-ops compute t in f80, the
 // others in f32), and under random recipes (every field drawn, t in f80, f32
-// or f64: the path claims every recipe). Per case: 245 per-layer tensors of
+// or f64: the path claims every recipe), the latter also with each directed
+// arithmetic mode (--arith-rounding toward-zero, toward-positive,
+// toward-negative), and tflite-reference (t in f32) under toward-negative.
+// Per case: 245 per-layer tensors of
 // 4096 inputs on a random type each, and 80 per-axis (channel axis
 // outermost: runs; innermost: a parameter per element) and sub-channel
 // tensors of ~4096 elements (scales stored in f80, down to its subnormals
@@ -16,12 +20,14 @@
 // quantizeOne; both are compared, poison included, with the exact kernel on
 // the element's parameter. Half the tensors use the profile's knobs, the
 // others cycle through all 7 x 6 x 4 combinations of --rounding,
-// --nan-policy, --overflow-policy. 11,980,440 elements in all; two threads.
+// --nan-policy, --overflow-policy. 1,331,160 elements per instance (17.3
+// million in all); two threads.
 //
 //===----------------------------------------------------------------------===//
 #include "HostPathCheck.h"
 #include "X87DiffInputs.h"
 
+#include "numeric/RoundingMode.h"
 #include "quant/FastQuantize.h"
 #include "quant/TensorKernels.h"
 #include "quant/X87Quantize.h"
@@ -131,13 +137,23 @@ void runCase(const Semantics &profile, bool randomRecipes, uint64_t seed, uint64
 class X87QuantizeDiff : public ::testing::TestWithParam<const char *> {};
 
 // [fast.x87-host] [fast.proof]
+// [fast.x87-directed]
 TEST_P(X87QuantizeDiff, HostPathEqualsExactKernel) {
   if (!kHostHasX87)
     GTEST_SKIP() << "no x87 long double on this host";
-  // "random-recipes": reference knobs, a random recipe per tensor.
-  const bool randomRecipes = std::string(GetParam()) == "random-recipes";
-  std::optional<Semantics> profile = findProfile(randomRecipes ? "reference" : GetParam());
+  // "name+mode": profile `name` with --arith-rounding=mode; "random-recipes":
+  // reference knobs, a random recipe per tensor.
+  const std::string param = GetParam();
+  const size_t plus = param.find('+');
+  const std::string name = param.substr(0, plus);
+  const bool randomRecipes = name == "random-recipes";
+  std::optional<Semantics> profile = findProfile(randomRecipes ? "reference" : name);
   ASSERT_TRUE(profile);
+  if (plus != std::string::npos) {
+    const std::optional<RoundingMode> mode = numeric::parseRoundingMode(param.substr(plus + 1));
+    ASSERT_TRUE(mode) << param;
+    profile->arithRounding = *mode;
+  }
   ASSERT_TRUE(x87EnvironmentIsDefault()) << std::hex << x87ControlWord();
   ASSERT_TRUE(hostFloatEnvironmentIsDefault());
   uint64_t seed = 0x80f80000ull;
@@ -164,11 +180,15 @@ INSTANTIATE_TEST_SUITE_P(Profiles, X87QuantizeDiff,
                          ::testing::Values("reference", "mlir-lower-quant-ops",
                                            "tflite-reference", "onnx-reference",
                                            "onnxruntime-mlas", "pytorch-fbgemm", "xnnpack",
-                                           "tosa-from-tflite", "random-recipes"),
+                                           "tosa-from-tflite", "random-recipes",
+                                           "random-recipes+toward-zero",
+                                           "random-recipes+toward-positive",
+                                           "random-recipes+toward-negative",
+                                           "tflite-reference+toward-negative"),
                          [](const ::testing::TestParamInfo<const char *> &info) {
                            std::string name = info.param;
                            for (char &ch : name)
-                             if (ch == '-')
+                             if (ch == '-' || ch == '+')
                                ch = '_';
                            return name;
                          });
