@@ -5,7 +5,8 @@
 // for each expressed format (f80 also under tflite-reference, whose t is f32:
 // [fast.x87-host]); f16 / bf16 / tf32 / f80 qcast also under `reference`
 // with an arithmetic mode other than nearest-even ("reference+toward-zero",
-// "reference+odd": [fast.narrow-modes]); items/s = elements/s. The result
+// "reference+odd": [fast.narrow-modes], and for f80 [fast.x87-directed]
+// under toward-zero, the exact kernel under odd); items/s = elements/s. The result
 // allocation is timed (the JIT's lowering allocates its result too). Run:
 //   quant-kernel-bench --benchmark_filter=16777216
 //
@@ -95,7 +96,7 @@ void registerAll() {
       for (const auto &g : kGranularities) {
         // tflite-reference (t in f32) only for f80: the x87 path's f32 steps;
         // other arithmetic modes only for the formats [fast.narrow-modes]
-        // covers, and f80 (the exact kernel) beside them.
+        // covers, and f80 (x87 under toward-zero, the exact kernel under odd).
         const bool otherMode = profile.find('+') != std::string::npos;
         if (profile == "tflite-reference" && format != "f80")
           continue;

@@ -329,7 +329,10 @@ TEST(NarrowFloat, AddToNarrowMatchesFloatAddInEveryMode) {
       case 1: { // a p-bit significand 2^-60 ... 2^-45 of a
         const int64_t significand = rng.range(int64_t(1) << (c.format.precision - 1),
                                                (int64_t(1) << c.format.precision) - 1);
-        const int exponent = std::ilogb(a == 0 ? 1.0 : a) - int(rng.range(45, 60));
+        // ilogb of an infinity or NaN is INT_MAX / INT_MIN: such an a is
+        // skipped below, but the subtraction must not overflow first.
+        const int exponent =
+            (std::isfinite(a) && a != 0 ? std::ilogb(a) : 0) - int(rng.range(45, 60));
         b = roundToNarrow(std::ldexp(double(significand), exponent - int(c.format.precision) + 1) *
                               (rng.next() & 1 ? -1 : 1),
                           f);
