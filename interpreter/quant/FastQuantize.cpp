@@ -102,10 +102,9 @@ HostQuantizer::HostQuantizer(const QuantType &type, const Semantics &semantics,
   // t in a narrow expressed type is held in binary64. [fast.narrow-host]
   narrowSteps_ = narrow_ && r.scaled == Precision::Expressed;
   arithMode_ = *semantics.arithRounding;
-  otherMode_ = narrow_ && arithMode_ != RoundingMode::NearestEven;
-  if (otherMode_) // [fast.narrow-modes]
+  if (narrow_ && arithMode_ != RoundingMode::NearestEven) // [fast.narrow-modes]
     stepFormat_ = narrowSteps_ ? narrow_ : &binary32Layout();
-  scaledIsF64_ = arith.format(r.scaled) == &f64Format() || narrowSteps_ || otherMode_;
+  scaledIsF64_ = arith.format(r.scaled) == &f64Format() || narrowSteps_ || stepFormat_;
   intermediateMin_ = tail_.intermediateMin();
   intermediateMax_ = tail_.intermediateMax();
   clamp_ = tail_.clamps();
@@ -146,7 +145,7 @@ template <typename E, typename T> T HostQuantizer::toScaled(E x) const {
 
 template <typename T> T HostQuantizer::inScaled(T v) const {
   if constexpr (std::is_same_v<T, double>) {
-    if (otherMode_)
+    if (stepFormat_)
       return roundToNarrow(v, *stepFormat_, arithMode_);
     if (narrowSteps_)
       return roundToNarrow(v, *narrow_);
@@ -156,7 +155,7 @@ template <typename T> T HostQuantizer::inScaled(T v) const {
 
 template <typename T> T HostQuantizer::sumInScaled(T a, T b) const {
   if constexpr (std::is_same_v<T, double>)
-    if (otherMode_)
+    if (stepFormat_)
       return addToNarrow(a, b, *stepFormat_, arithMode_);
   return inScaled(a + b);
 }

@@ -109,10 +109,9 @@ private:
   /// f16 / bf16 / tf32 expressed; `narrowSteps_`: t is in that format.
   const NarrowFormat *narrow_ = nullptr;
   bool narrowSteps_ = false;
-  /// [fast.narrow-modes]: a narrow expressed type under a rounding mode
-  /// other than nearest-even; t's steps are binary64 operations rounded
-  /// into `stepFormat_` (E or binary32) in `arithMode_`.
-  bool otherMode_ = false;
+  /// [fast.narrow-modes]: set only for a narrow expressed type under a
+  /// rounding mode other than nearest-even; t's steps are then binary64
+  /// operations rounded into `stepFormat_` (E or binary32) in `arithMode_`.
   const NarrowFormat *stepFormat_ = nullptr;
   numeric::RoundingMode arithMode_ = numeric::RoundingMode::NearestEven;
   bool clamp_ = true;

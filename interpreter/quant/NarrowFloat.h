@@ -122,7 +122,8 @@ inline double roundToNarrow(double v, const NarrowFormat &f, numeric::RoundingMo
     uint64_t n = 0;
     bool up;
     if (drop >= 64) { // below a quarter of the quantum, not zero unless m == 0
-      up = roundsMagnitudeUp(mode, negative, false, m != 0, 2);
+      up = numeric::incrementMagnitude(mode, negative, false,
+                                       m != 0 ? numeric::Rest::BelowHalf : numeric::Rest::Zero);
     } else { // drop > 0: |v| < 2^emin = 2^(p-1) quanta
       n = m >> drop;
       const uint64_t rest = m & ((uint64_t(1) << drop) - 1);
