@@ -242,8 +242,11 @@ std::vector<Edge> zeroPointInFloat(const ParamView &v) {
     Exact u = numeric::decode(*v.E, numeric::floatAdd(*v.E, t, v.zpE, kRNE).bits);
     if (!te.isFinite() || !u.isFinite())
       return false;
-    return numeric::roundToInteger(u, kRNE).value !=
-           numeric::roundToInteger(te, kRNE).value + v.zp;
+    // Compared as a difference of named values: `rvalue cpp_int + int64_t`
+    // made GCC 12 (-O3) report a false -Warray-bounds inside Boost's resize.
+    const BigInt rounded = numeric::roundToInteger(u, kRNE).value;
+    const BigInt expected = numeric::roundToInteger(te, kRNE).value;
+    return rounded - expected != v.zp;
   };
   if (auto x = scanNearTies(v, 64, property))
     return {{"zero-point-in-float", *x}};

@@ -225,6 +225,23 @@ std::vector<CaseParams> smokeCases() {
     v.push_back(mk(Q, perLayer(S(8), {}, fmt(name), 0.25, -3), St, s16));
   for (const char *name : kOtherSmallFormats)
     v.push_back(mk(Q, perLayer(S(8), {}, fmt(name), 1.0, -3), St, s16));
+  // Zero points outside the storage type, positive and negative, signed and
+  // unsigned, narrow bounds: MLIR's verifier accepts them on per-layer and
+  // per-axis types and its lowering wraps them to the storage width
+  // ([sem.zero-point-storage]). Sub-channel zero points are parsed into
+  // storage-type integers already, so the type cannot hold one ([qtype.model]).
+  v.push_back(mk(Q, perLayer(S(8), {}, f32, 1.0, 200), St, s16));
+  v.push_back(mk(Q, perLayer(U(8), {}, f32, 0.5, -120), St, s16));
+  v.push_back(mk(Q, perLayer(S(8), {{-100, 100}}, f16, 0.25, -300), St, s16));
+  v.push_back(mk(Q, perLayer(U(4), {}, bf16, 0.1, 20), ShapeKind::Scalar, {}));
+  v.push_back(mk(Q, perAxis(S(8), {}, f32, 1, {0.1, 1.0, 0.5}, {200, -129, 300}), Dy, {2, 3},
+                 {true, false}));
+  v.push_back(mk(Q, perAxis(U(8), {}, f32, 0, {0.25, 2.0}, {-10, 256}), Un, {2, 4}));
+  v.push_back(mk(D, perLayer(S(8), {}, f32, 0.1, -300), St, d12));
+  v.push_back(mk(D, perLayer(U(8), {}, f16, 0.5, -120), St, d12));
+  v.push_back(mk(D, perAxis(U(8), {}, f32, 1, {0.1, 2.0, 0.5}, {-120, 300, 256}), St, {2, 3}));
+  v.push_back(mk(D, perAxis(S(16), {{-1000, 1000}}, f64, 0, {0.1, 3.0}, {40000, -40000}), Un,
+                 {2, 2}));
   // Empty tensors: a static 0 dimension, a dynamic dimension of runtime size
   // 0, per-axis with a 0-size non-channel dimension.
   v.push_back(mk(Q, base, St, {0, 4}));

@@ -228,10 +228,16 @@ QuantType readType(const Object &o, const std::string &where) {
   for (size_t i = 0; i < scales.size(); ++i)
     t.scales.push_back({&sf, floatPairValue(&scales[i], sf, where + "/scales/" + std::to_string(i))});
   t.zeroPoints = intArray(o.get("zeroPoints"), where + "/zeroPoints");
-  for (size_t i = 0; i < t.zeroPoints.size(); ++i)
-    if (!t.storage.contains(t.zeroPoints[i]))
-      fail(where + "/zeroPoints/" + std::to_string(i),
-           "zero point " + std::to_string(t.zeroPoints[i]) + " does not fit " + t.storage.name());
+  // MLIR 22 accepts any int64 zero point on per-layer and per-axis types
+  // ([qtype.model]); sub-channel zero points are parsed into integers of the
+  // storage type, so only there a value outside it cannot be what the type
+  // holds.
+  if (sub)
+    for (size_t i = 0; i < t.zeroPoints.size(); ++i)
+      if (!t.storage.contains(t.zeroPoints[i]))
+        fail(where + "/zeroPoints/" + std::to_string(i),
+             "zero point " + std::to_string(t.zeroPoints[i]) + " does not fit " +
+                 t.storage.name() + " (sub-channel zero points are storage-type integers)");
   if (t.scales.empty() || t.scales.size() != t.zeroPoints.size() ||
       (!perAxis && t.scales.size() != expectedParams))
     fail(where, "expected " + (perAxis ? std::string("as many") : std::to_string(expectedParams)) +

@@ -33,6 +33,12 @@ STORAGE = {
     "signed": ("i8", [-3, 7, 0, 12], [-128, -1, 0, 1, 5, 100, 127, -100]),
     "unsigned": ("u8", [200, 128, 0, 255], [0, 1, 127, 128, 200, 255, 10, 250]),
     "narrow": ("i8<-100:100>", [5, -5, 0, 100], [-100, -1, 0, 1, 5, 100, 99, -50]),
+    # Zero points outside the storage type: MLIR's verifier accepts them; the lowering materializes them as iN
+    # constants, so they wrap (spec/profiles.md [sem.zero-point-storage]). Sub-channel zero points wrap already
+    # when the type is parsed.
+    "signed-wide-zp": ("i8", [200, -300, 300, -129], [-128, -1, 0, 1, 5, 100, 127, -100]),
+    "unsigned-wide-zp": ("u8", [-120, -10, 256, 300], [0, 1, 127, 128, 200, 255, 10, 250]),
+    "narrow-wide-zp": ("i8<-100:100>", [150, -200, 1000, -129], [-100, -1, 0, 1, 5, 100, 99, -50]),
 }
 
 SCALES = ["0.5", "0.1", "3.0", "0.0078125"]

@@ -47,8 +47,9 @@ TEST(SmallFloatOracle, AgreesWithSlowPathOracleOnE4M3FNAndE5M2) {
               auto a = golden::oracle::qcast(t, s, 0, x);
               auto b = quant::slow::qcast(t, s, 0, x);
               ASSERT_EQ(a.poison, b.poison) << name << " " << scale << ":" << zp << " x=" << x;
-              if (!a.poison)
+              if (!a.poison) { // braces: ASSERT_* ends in an if/else of its own
                 ASSERT_EQ(a.value, b.value) << name << " " << scale << ":" << zp << " x=" << x;
+              }
               ++compared;
             }
             for (int64_t q = int64_t(st.min()); q <= int64_t(st.max()); ++q) {

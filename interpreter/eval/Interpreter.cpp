@@ -6,6 +6,12 @@ namespace qi::eval {
 namespace {
 /// Guards against unbounded recursion through func.call.
 constexpr unsigned kMaxCallDepth = 256;
+
+/// [cli.max-steps] "WHAT: step budget exceeded: ..." naming the budget.
+std::string stepBudgetMessage(llvm::StringRef what, int64_t maxSteps) {
+  return what.str() + ": step budget exceeded: more than " + std::to_string(maxSteps) +
+         " loop iterations and function calls (--max-steps=" + std::to_string(maxSteps) + ")";
+}
 } // namespace
 
 const RuntimeValue &Frame::lookup(mlir::Value ssa) const {
@@ -18,8 +24,8 @@ const RuntimeValue &Frame::lookup(mlir::Value ssa) const {
 }
 
 Interpreter::Interpreter(mlir::ModuleOp module, ir::TypeConverter &types,
-                         quant::Semantics semantics)
-    : module_(module), types_(types), semantics_(semantics) {
+                         quant::Semantics semantics, InterpreterOptions options)
+    : module_(module), types_(types), semantics_(semantics), options_(options) {
   registerFuncOps(evaluators_);
   registerArithOps(evaluators_);
   registerQuantOps(evaluators_);
@@ -56,6 +62,11 @@ std::vector<RuntimeValue> Interpreter::call(mlir::func::FuncOp function,
   if (depth_ >= kMaxCallDepth)
     fail(function.getLoc(), "call depth exceeds " + std::to_string(kMaxCallDepth) +
                                 " (unbounded recursion?)");
+  // [cli.max-steps] Calls count too: recursion that fans out never nests
+  // deeper than kMaxCallDepth, yet need not end.
+  if (++steps_ > options_.maxSteps)
+    fail(function.getLoc(),
+         stepBudgetMessage("call of @" + function.getSymName().str(), options_.maxSteps));
   ++depth_;
   Frame frame;
   mlir::Block &entry = function.getBody().front();
@@ -80,7 +91,17 @@ std::vector<RuntimeValue> Interpreter::runBlock(mlir::Block &block, Frame &frame
   fail(block.getParentOp()->getLoc(), "block has no terminator");
 }
 
+void Interpreter::countLoopIteration(mlir::Operation &loop) {
+  if (++steps_ > options_.maxSteps)
+    fail(loop.getLoc(), stepBudgetMessage(loop.getName().getStringRef(), options_.maxSteps));
+}
+
 void Interpreter::evalOp(mlir::Operation &op, Frame &frame) {
+  // [cli.unregistered] Parsed with --allow-unregistered-dialect; nothing says
+  // what such an op computes.
+  if (!op.isRegistered())
+    fail(op.getLoc(), "unregistered operation '" + op.getName().getStringRef().str() +
+                          "' cannot be evaluated");
   auto it = evaluators_.find(op.getName().getStringRef());
   if (it == evaluators_.end())
     fail(op.getLoc(), "unsupported operation '" + op.getName().getStringRef().str() + "'");

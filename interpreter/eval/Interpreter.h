@@ -24,6 +24,20 @@ namespace qi::eval {
 
 class Interpreter;
 
+/// [cli.max-steps] The default step budget: generous (every run of the lit,
+/// golden, conform and interpreter unit tests takes fewer than 10^5 steps),
+/// yet it stops a loop that never ends (after about a quarter of an hour for a
+/// trivial scf.while, at ~1 us per iteration).
+inline constexpr int64_t kDefaultMaxSteps = 1000000000;
+
+/// How one Interpreter runs (quant-interp's command line sets them).
+struct InterpreterOptions {
+  /// [cli.max-steps] Steps one Interpreter may take in all: loop iterations
+  /// (scf.for body runs, scf.while condition runs) and function calls. The
+  /// step beyond it throws EvalError at the loop (or the called function).
+  int64_t maxSteps = kDefaultMaxSteps;
+};
+
 /// SSA values of one activation: a function body, or a region nested in one
 /// (scf, linalg), which also sees the values of its enclosing frames.
 class Frame {
@@ -42,7 +56,8 @@ using OpEvaluator = std::function<void(Interpreter &, Frame &, mlir::Operation &
 
 class Interpreter {
 public:
-  Interpreter(mlir::ModuleOp module, ir::TypeConverter &types, quant::Semantics semantics);
+  Interpreter(mlir::ModuleOp module, ir::TypeConverter &types, quant::Semantics semantics,
+              InterpreterOptions options = {});
 
   /// Runs `function` on `arguments` (already checked against its parameter
   /// types) and returns its results. Throws EvalError.
@@ -61,6 +76,11 @@ public:
                                       const Frame &enclosing);
 
   const quant::Semantics &semantics() const { return semantics_; }
+  const InterpreterOptions &options() const { return options_; }
+
+  /// Counts one iteration of the loop `loop` ([cli.max-steps]); throws
+  /// EvalError at it, naming it and the budget, past options().maxSteps.
+  void countLoopIteration(mlir::Operation &loop);
 
   /// Whether the lowered-IR evaluators may take their proven fast paths
   /// ([fast.host-arith], [fast.linalg-columns] in spec/performance.md); on by
@@ -87,6 +107,8 @@ private:
   mlir::ModuleOp module_;
   ir::TypeConverter &types_;
   quant::Semantics semantics_;
+  InterpreterOptions options_;
+  int64_t steps_ = 0;
   llvm::StringMap<OpEvaluator> evaluators_;
   unsigned depth_ = 0;
   bool fastPaths_ = true;

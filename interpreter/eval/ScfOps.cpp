@@ -95,6 +95,7 @@ void evalFor(Interpreter &interp, Frame &frame, mlir::Operation &op) {
   ElementType ivType = lbValue.elementType();
   std::vector<RuntimeValue> carried = lookupAll(frame, forOp.getInitArgs());
   for (__int128 iv = lb; iv < ub; iv += step) {
+    interp.countLoopIteration(op); // [cli.max-steps]
     std::vector<RuntimeValue> arguments;
     arguments.reserve(carried.size() + 1);
     arguments.push_back(makeInteger(ivType, iv));
@@ -129,6 +130,7 @@ void evalWhile(Interpreter &interp, Frame &frame, mlir::Operation &op) {
   auto whileOp = llvm::cast<mlir::scf::WhileOp>(op);
   std::vector<RuntimeValue> values = lookupAll(frame, whileOp.getInits());
   for (;;) {
+    interp.countLoopIteration(op); // [cli.max-steps]: a while may never end
     std::vector<RuntimeValue> before = interp.runRegion(whileOp.getBefore(), std::move(values), frame);
     if (before.empty())
       fail(op.getLoc(), "internal error: scf.condition without a condition");

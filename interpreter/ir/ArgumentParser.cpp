@@ -59,12 +59,16 @@ std::optional<RuntimeValue> parseArgument(llvm::StringRef text, unsigned index,
     return std::nullopt;
   }
   if (!parameter->accepts(value->isTensor(), value->shape())) {
-    std::string got = value->isTensor()
-                          ? "tensor<" +
-                                (value->shape().empty() ? std::string()
-                                                        : shapeToString(value->shape()) + "x") +
-                                "...>"
-                          : std::string("a scalar");
+    // The literal's own type, whole: a truncated one hides where it differs.
+    std::string got = "a scalar";
+    if (value->isTensor()) {
+      auto typed = llvm::dyn_cast<mlir::TypedAttr>(attr);
+      got = typed ? typeToString(typed.getType())
+                  : "tensor<" +
+                        (value->shape().empty() ? std::string()
+                                                : shapeToString(value->shape()) + "x") +
+                        value->elementType().toString() + ">";
+    }
     error = which + ": expected a value of type " + parameter->spelling + ", got " + got +
             " from '" + text.str() + "'";
     return std::nullopt;

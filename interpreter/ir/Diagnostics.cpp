@@ -20,10 +20,11 @@ std::string formatLocation(mlir::Location loc) {
   return text;
 }
 
-mlir::Location startOfBuffer(mlir::MLIRContext &context, const llvm::SourceMgr &sourceMgr) {
+mlir::Location startOfBuffer(mlir::MLIRContext &context, const llvm::SourceMgr &sourceMgr,
+                             unsigned line) {
   llvm::StringRef name =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBufferIdentifier();
-  return mlir::FileLineColLoc::get(&context, name, 1, 1);
+  return mlir::FileLineColLoc::get(&context, name, line, 1);
 }
 
 void printError(llvm::raw_ostream &os, mlir::Location loc, llvm::StringRef message) {

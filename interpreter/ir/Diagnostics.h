@@ -19,8 +19,10 @@ namespace qi::ir {
 /// "file:line:col" of the first file location inside `loc`, or "<unknown>".
 std::string formatLocation(mlir::Location loc);
 
-/// FILE:1:1 of the source manager's main buffer.
-mlir::Location startOfBuffer(mlir::MLIRContext &context, const llvm::SourceMgr &sourceMgr);
+/// FILE:LINE:1 of the source manager's main buffer: its start (line 1), or
+/// with --split-input-file the first line of a chunk ([cli.split-input-file]).
+mlir::Location startOfBuffer(mlir::MLIRContext &context, const llvm::SourceMgr &sourceMgr,
+                             unsigned line = 1);
 
 /// Prints "LOC: error: MESSAGE" on one line.
 void printError(llvm::raw_ostream &os, mlir::Location loc, llvm::StringRef message);

@@ -6,17 +6,17 @@
 
 namespace qi::ir {
 
-std::vector<std::unique_ptr<llvm::MemoryBuffer>> splitInput(const llvm::MemoryBuffer &input) {
-  std::vector<std::unique_ptr<llvm::MemoryBuffer>> chunks;
+std::vector<InputChunk> splitInputChunks(const llvm::MemoryBuffer &input) {
+  std::vector<InputChunk> chunks;
   llvm::SmallVector<llvm::StringRef> lines;
   input.getBuffer().split(lines, '\n');
   std::string chunk;
-  size_t firstLine = 0;
+  size_t firstLine = 0; // 0-based here
   auto flush = [&](size_t nextFirstLine) {
     std::string text(firstLine, '\n');
     text += chunk;
-    chunks.push_back(
-        llvm::MemoryBuffer::getMemBufferCopy(text, input.getBufferIdentifier()));
+    chunks.push_back({llvm::MemoryBuffer::getMemBufferCopy(text, input.getBufferIdentifier()),
+                      unsigned(firstLine + 1)});
     chunk.clear();
     firstLine = nextFirstLine;
   };
@@ -31,6 +31,13 @@ std::vector<std::unique_ptr<llvm::MemoryBuffer>> splitInput(const llvm::MemoryBu
   }
   flush(lines.size());
   return chunks;
+}
+
+std::vector<std::unique_ptr<llvm::MemoryBuffer>> splitInput(const llvm::MemoryBuffer &input) {
+  std::vector<std::unique_ptr<llvm::MemoryBuffer>> buffers;
+  for (InputChunk &chunk : splitInputChunks(input))
+    buffers.push_back(std::move(chunk.buffer));
+  return buffers;
 }
 
 } // namespace qi::ir

@@ -1,6 +1,7 @@
 //===- ModuleLoader.h - Parse and verify .mlir input with MLIR 22 -*- C++ -*-===//
 //
-// Spec: [cli.input], [cli.entry]. MLIR parses and verifies; it computes nothing.
+// Spec: [cli.input], [cli.entry], [cli.unregistered], [cli.errors.clarified].
+// MLIR parses and verifies; it computes nothing.
 //
 //===----------------------------------------------------------------------===//
 #ifndef QI_IR_MODULELOADER_H
@@ -19,11 +20,17 @@ class SourceMgr;
 namespace qi::ir {
 
 /// Registers every dialect whose IR quant-interp accepts (quant, func, arith,
-/// math, tensor, linalg, shape, scf, and the builtin ones).
-void registerAcceptedDialects(mlir::MLIRContext &context);
+/// math, tensor, linalg, shape, scf, and the builtin ones). With
+/// `allowUnregistered` (quant-interp's --allow-unregistered-dialect), ops,
+/// types and attributes of other dialects parse as opaque ones, as in
+/// mlir-opt; off unless asked for.
+void registerAcceptedDialects(mlir::MLIRContext &context, bool allowUnregistered = false);
 
 /// Parses the source manager's main buffer and verifies it; diagnostics go to
-/// the context's handlers. Null on failure.
+/// the context's handlers. Null on failure. Where MLIR 22's own message is
+/// wrong or misleading, an error of ours replaces it ([cli.errors.clarified]):
+/// a non-integer storage type, an op the quant dialect does not have
+/// (quant.region), a sub-channel scale tensor that does not fit its tensor.
 mlir::OwningOpRef<mlir::ModuleOp> parseAndVerify(llvm::SourceMgr &sourceMgr,
                                                  mlir::MLIRContext &context);
 

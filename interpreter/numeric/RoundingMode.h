@@ -1,7 +1,10 @@
 //===- RoundingMode.h - Rounding modes as explicit arguments ----*- C++ -*-===//
 //
-// Spec: [round.modes]. As in Berkeley SoftFloat, every operation that rounds
-// takes its mode as an argument; there is no global rounding state.
+// Spec: [round.modes]. Every operation that rounds takes its mode as an
+// argument; there is no global rounding state. (Unlike Berkeley SoftFloat,
+// whose operations read the global softfloat_roundingMode and accumulate into
+// the global softfloat_exceptionFlags; our flags come back with each result,
+// [status.flags].)
 //
 //===----------------------------------------------------------------------===//
 #ifndef QI_NUMERIC_ROUNDINGMODE_H

@@ -104,18 +104,15 @@ bool ExactRationalQuantizer::supports(const QuantType &type, const Semantics &se
   // Float clamps and upper bounds are not implemented here.
   if (r.clampInFloat || r.floatUpperBound != 0)
     return false;
-  // Intermediate and storage integers of at most 32 bits: every bound and
-  // zero point is below 2^33 in magnitude, every integer step inside int64.
-  if (type.storage.width > 32 || r.intermediateBits > 32)
+  // Every bound and zero point below 2^33 in magnitude, every integer step
+  // inside int64.
+  if (!HostQcastTail::integerStepsFitInt64(type, semantics))
     return false;
   if (type.scales.empty() || type.scales.size() != type.zeroPoints.size())
     return false;
-  for (size_t i = 0; i < type.scales.size(); ++i) {
-    if (type.zeroPoints[i] < -(int64_t(1) << 32) || type.zeroPoints[i] > (int64_t(1) << 32))
+  for (const ScaleValue &scale : type.scales)
+    if (!rationalScale(scale))
       return false;
-    if (!rationalScale(type.scales[i]))
-      return false;
-  }
   return true;
 }
 

@@ -50,8 +50,9 @@ bool HostDequantizer::supports(const QuantType &type, const Semantics &semantics
   if (!isHostFormat(r.difference, e) || !isHostFormat(r.scale, e) ||
       !isHostFormat(r.product, e))
     return false;
-  // q and zp fit int64 exactly, and so does q - zp.
-  return type.storage.width <= 32;
+  // q and zp fit int64 exactly, and so does q - zp: storage of at most 32
+  // bits, zero points within +-2^32 (MLIR accepts any int64 zero point).
+  return type.storage.width <= 32 && zeroPointsWithin(type, semantics, int64_t(1) << 32);
 }
 
 HostDequantizer::HostDequantizer(const QuantType &type, const Semantics &semantics,
@@ -66,7 +67,7 @@ HostDequantizer::HostDequantizer(const QuantType &type, const Semantics &semanti
   productIsF64_ = arith.format(recipe_.product) == &f64Format();
   for (size_t i = 0; i < type.scales.size(); ++i) {
     Parameter p;
-    p.zeroPoint = type.zeroPoints[i];
+    p.zeroPoint = zeroPointFor(type, semantics, i);
     StepValue scale = arith.convert(
         arith.fromBits(*type.scales[i].format, type.scales[i].bits), recipe_.scale);
     // StepArithmetic::mul converts both operands into the product's format.

@@ -84,11 +84,7 @@ bool HostQuantizer::supports(const QuantType &type, const Semantics &semantics) 
   if (!isHostFormat(r.scale, e, true) || !isHostFormat(r.scaled, e, true) ||
       !isHostFormat(r.reciprocalComputed, e, true) || !isHostFormat(r.reciprocalStored, e, true))
     return false;
-  // Intermediate and storage integers of at most 32 bits keep every integer
-  // step inside int64.
-  if (type.storage.width > 32 || r.intermediateBits > 32)
-    return false;
-  return true;
+  return HostQcastTail::integerStepsFitInt64(type, semantics);
 }
 
 HostQuantizer::HostQuantizer(const QuantType &type, const Semantics &semantics,

@@ -27,6 +27,11 @@ int64_t wrapTo(int64_t value, unsigned width, bool isSigned) {
 
 } // namespace
 
+bool HostQcastTail::integerStepsFitInt64(const QuantType &type, const Semantics &semantics) {
+  return type.storage.width <= 32 && semantics.quantize.intermediateBits <= 32 &&
+         zeroPointsWithin(type, semantics, int64_t(1) << 32);
+}
+
 HostQcastTail::HostQcastTail(const QuantType &type, const Semantics &semantics)
     : type_(type), recipe_(semantics.quantize), rounding_(semantics.rounding),
       nan_(semantics.nan), overflow_(semantics.overflow) {
@@ -50,7 +55,7 @@ HostQcastTail::HostQcastTail(const QuantType &type, const Semantics &semantics)
     upperBound_ = arith.fromExact(Exact::fromRatio(BigInt(r.floatUpperBound), 1), r.scaled);
   for (size_t i = 0; i < type.scales.size(); ++i) {
     StepConstants c;
-    c.zeroPoint = type.zeroPoints[i] - unsignedShift_;
+    c.zeroPoint = zeroPointFor(type, semantics, i) - unsignedShift_;
     const StepValue scale = arith.convert(
         arith.fromBits(*type.scales[i].format, type.scales[i].bits), r.scale);
     if (r.multiplyByReciprocal) {

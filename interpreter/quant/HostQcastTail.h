@@ -36,6 +36,12 @@ struct StepConstants {
 
 class HostQcastTail {
 public:
+  /// Whether every integer step stays inside int64: storage and intermediate
+  /// integers of at most 32 bits and zero points (as the steps use them,
+  /// zeroPointFor) within +-2^32 -- MLIR accepts any int64 zero point. The
+  /// precondition of every host qcast path. [fast.host-qcast]
+  static bool integerStepsFitInt64(const QuantType &type, const Semantics &semantics);
+
   HostQcastTail(const QuantType &type, const Semantics &semantics);
 
   const std::vector<StepConstants> &constants() const { return constants_; }
@@ -95,7 +101,7 @@ public:
   /// [sem.nan-policy], as QuantizeKernel::storeNaN.
   int64_t nanResult(int64_t zeroPoint) const;
   /// The zero-point add, unsigned shift, clamp and storage bits of an
-  /// intermediate integer. [sem.zero-point] [sem.clamp]
+  /// intermediate integer. [recipe.quantize] steps 7-8
   int64_t finish(int64_t value, int64_t zeroPoint) const;
 
 private:

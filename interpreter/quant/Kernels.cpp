@@ -55,7 +55,7 @@ QuantizeKernel::QuantizeKernel(const QuantType &type, const Semantics &semantics
 
   for (size_t i = 0; i < type.scales.size(); ++i) {
     Parameter p;
-    p.zeroPoint = type.zeroPoints[i] - unsignedShift_;
+    p.zeroPoint = BigInt(zeroPointFor(type, semantics, i)) - unsignedShift_;
     p.scale = scaleIn(arith_, type.scales[i], r.scale);
     if (r.multiplyByReciprocal) {
       StepValue one = arith_.fromExact(Exact::fromInteger(1), r.reciprocalComputed);
@@ -141,6 +141,7 @@ StoredOutcome QuantizeKernel::finish(BigInt value, const Parameter &p) const {
 }
 
 StoredOutcome QuantizeKernel::storeNaN(const Parameter &p) const {
+  const BigInt addedByFinish = semantics_.quantize.zeroPointInFloat ? BigInt(0) : p.zeroPoint;
   switch (semantics_.nan) { // [sem.nan-policy]
   case NanPolicy::Poison:
     return {0, true};
@@ -148,13 +149,11 @@ StoredOutcome QuantizeKernel::storeNaN(const Parameter &p) const {
     return {type_.storageMin, false};
   case NanPolicy::Qmax:
     return {type_.storageMax, false};
+  // finish() adds the zero point of integer recipes; take it off first.
   case NanPolicy::ZeroPoint:
-    return finish(BigInt(p.zeroPoint) - (semantics_.quantize.zeroPointInFloat ? 0 : p.zeroPoint),
-                  p);
+    return finish(p.zeroPoint - addedByFinish, p);
   case NanPolicy::Zero:
-    return finish(BigInt(-unsignedShift_) -
-                      (semantics_.quantize.zeroPointInFloat ? 0 : p.zeroPoint),
-                  p);
+    return finish(BigInt(-unsignedShift_) - addedByFinish, p);
   case NanPolicy::Indefinite:
     return finish(intermediate_.min(), p);
   }
@@ -173,7 +172,7 @@ DequantizeKernel::DequantizeKernel(const QuantType &type, const Semantics &seman
       arith_(semantics.arithRounding, *type.expressed) {
   for (size_t i = 0; i < type.scales.size(); ++i) {
     Parameter p;
-    p.zeroPoint = type.zeroPoints[i];
+    p.zeroPoint = zeroPointFor(type, semantics, i);
     p.scale = scaleIn(arith_, type.scales[i], recipe_.scale);
     p.zeroPointFloat = arith_.fromExact(Exact::fromInteger(p.zeroPoint), recipe_.difference);
     if (recipe_.fusedMultiplyAdd) {

@@ -35,7 +35,9 @@ public:
 private:
   /// Per-parameter constants, prepared once per op.
   struct Parameter {
-    int64_t zeroPoint = 0; ///< as added (zp' for unsigned-via-signed recipes)
+    /// As added (zp' for unsigned-via-signed recipes); a BigInt because
+    /// MLIR accepts any int64 zero point and zp' may leave int64.
+    numeric::BigInt zeroPoint = 0;
     StepValue scale, reciprocal, zeroPointFloat, clampLow, clampHigh;
   };
   /// The rounded integer in the intermediate type, before the zero point

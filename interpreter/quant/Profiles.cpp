@@ -22,9 +22,11 @@ Semantics exact() {
 
 /// [profile.mlir-lower-quant-ops] MLIR 22 --lower-quant-ops: divf, addf,
 /// fptosi/fptoui (toward zero, poison out of the storage type or on NaN),
-/// clamp only for narrow bounds; dcast sitofp/uitofp, subf, mulf.
+/// clamp only for narrow bounds; dcast sitofp/uitofp, subf, mulf. The zero
+/// point is an `iN` constant of the storage width (wraps when out of range).
 Semantics mlirLowerQuantOps() {
   Semantics s;
+  s.zeroPointWrapsToStorage = true;
   s.rounding = RoundingMode::TowardZero;
   s.nan = NanPolicy::Poison;
   s.overflow = OverflowPolicy::Poison;

@@ -41,6 +41,22 @@ std::optional<Enum> parseName(const std::array<std::pair<Enum, std::string_view>
 }
 } // namespace
 
+int64_t zeroPointFor(const QuantType &type, const Semantics &semantics, size_t i) {
+  const int64_t zeroPoint = type.zeroPoints[i];
+  if (!semantics.zeroPointWrapsToStorage)
+    return zeroPoint;
+  return static_cast<int64_t>(type.storage.wrap(numeric::BigInt(zeroPoint)));
+}
+
+bool zeroPointsWithin(const QuantType &type, const Semantics &semantics, int64_t bound) {
+  for (size_t i = 0; i < type.zeroPoints.size(); ++i) {
+    const int64_t zeroPoint = zeroPointFor(type, semantics, i);
+    if (zeroPoint < -bound || zeroPoint > bound)
+      return false;
+  }
+  return true;
+}
+
 std::string_view nanPolicyName(NanPolicy policy) { return nameOf(kNanNames, policy); }
 std::optional<NanPolicy> parseNanPolicy(std::string_view name) {
   return parseName(kNanNames, name);
@@ -127,6 +143,8 @@ std::string Semantics::describe() const {
   text += arithRounding ? std::string(numeric::roundingModeName(*arithRounding)) : "exact";
   text += " nan=" + std::string(nanPolicyName(nan));
   text += " overflow=" + std::string(overflowPolicyName(overflow));
+  if (zeroPointWrapsToStorage)
+    text += " zp=storage-constant(wraps)";
   text += " | qcast: " + describeQuantize(quantize);
   text += " | dcast: " + describeDequantize(dequantizePerLayer);
   std::string perChannel = describeDequantize(dequantizePerChannel);

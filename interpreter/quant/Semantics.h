@@ -7,6 +7,7 @@
 #define QI_QUANT_SEMANTICS_H
 
 #include "numeric/RoundingMode.h"
+#include "quant/QuantType.h"
 #include "quant/Recipe.h"
 
 #include <optional>
@@ -34,6 +35,11 @@ struct Semantics {
       numeric::RoundingMode::NearestEven;
   NanPolicy nan = NanPolicy::Poison;
   OverflowPolicy overflow = OverflowPolicy::Saturate;
+  /// The zero point as the type states it (false), or as MLIR's lowering
+  /// materializes it (true): an integer constant of the storage width, so a
+  /// zero point outside the storage type wraps, read back with the storage's
+  /// signedness. For qcast and dcast alike. [sem.zero-point-storage]
+  bool zeroPointWrapsToStorage = false;
 
   /// The order and types of the steps ([recipe.quantize],
   /// [recipe.dequantize]); the defaults are the dialect's pseudo-code.
@@ -45,6 +51,12 @@ struct Semantics {
   /// One readable line: the knobs, then the recipe's steps.
   std::string describe() const;
 };
+
+/// The zero point the steps compute with for parameter `i` of `type`.
+/// [sem.zero-point-storage]
+int64_t zeroPointFor(const QuantType &type, const Semantics &semantics, size_t i);
+/// Whether every zero point the steps use lies within [-bound, bound].
+bool zeroPointsWithin(const QuantType &type, const Semantics &semantics, int64_t bound);
 
 std::string_view nanPolicyName(NanPolicy policy);
 std::optional<NanPolicy> parseNanPolicy(std::string_view name);

@@ -106,9 +106,7 @@ bool X87Quantizer::supports(const QuantType &type, const Semantics &semantics) {
   // [fast.x87-directed]
   if (!hostRoundingOf(semantics.arithRounding))
     return false;
-  // Intermediate and storage integers of at most 32 bits keep every integer
-  // step inside int64. [fast.host-qcast]
-  return type.storage.width <= 32 && semantics.quantize.intermediateBits <= 32;
+  return HostQcastTail::integerStepsFitInt64(type, semantics);
 }
 
 X87Quantizer::X87Quantizer(const QuantType &type, const Semantics &semantics,

@@ -20,6 +20,8 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <limits>
+
 using namespace qi;
 namespace cl = llvm::cl;
 
@@ -65,6 +67,19 @@ cl::opt<bool> splitInputFile("split-input-file",
                              cl::cat(category));
 cl::opt<bool> listProfiles("list-profiles", cl::desc("Print each profile's semantics and exit"),
                            cl::cat(category));
+cl::opt<bool> allowUnregistered("allow-unregistered-dialect",
+                                cl::desc("Parse ops of unregistered dialects (as mlir-opt); "
+                                         "evaluating one is an error"),
+                                cl::cat(category));
+// Strings, so that a bad value gets our message and exit status 2.
+cl::opt<std::string> maxStepsFlag("max-steps",
+                                  cl::desc("Stop after this many loop iterations and function "
+                                           "calls (default 1000000000)"),
+                                  cl::value_desc("n"), cl::cat(category));
+cl::opt<std::string> maxTensorBytesFlag("max-tensor-bytes",
+                                        cl::desc("Largest element storage of one tensor, in "
+                                                 "bytes (default 4294967296 = 4 GiB)"),
+                                        cl::value_desc("n"), cl::cat(category));
 
 /// "quant-interp: error: ..." for problems that have no source location.
 int usageError(const std::string &message) {
@@ -120,6 +135,20 @@ std::optional<quant::Semantics> semanticsFromFlags() {
   return semantics;
 }
 
+/// [cli.max-steps] [cli.max-tensor-bytes] The value of a budget flag, or
+/// `fallback` when it is not given; nullopt after printing why.
+std::optional<int64_t> budgetFromFlag(const cl::opt<std::string> &flag, int64_t fallback) {
+  if (!flag.getNumOccurrences())
+    return fallback;
+  int64_t value = 0;
+  if (llvm::StringRef(flag).getAsInteger(10, value) || value < 1) {
+    usageError("--" + flag.ArgStr.str() + ": expected a positive integer (1 to " +
+               std::to_string(std::numeric_limits<int64_t>::max()) + "), got '" + flag + "'");
+    return std::nullopt;
+  }
+  return value;
+}
+
 /// --arg values, then the lines of --args-file.
 std::optional<std::vector<std::string>> collectArguments() {
   std::vector<std::string> all(args.begin(), args.end());
@@ -140,12 +169,14 @@ std::optional<std::vector<std::string>> collectArguments() {
   return all;
 }
 
-/// Runs one chunk of input; prints results to `out` only when all succeeded.
-mlir::LogicalResult runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer,
+/// Runs one chunk of input, whose text starts at line `firstLine`; prints
+/// results to `out` only when all succeeded.
+mlir::LogicalResult runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, unsigned firstLine,
                              const quant::Semantics &semantics,
+                             const eval::InterpreterOptions &interpreterOptions,
                              const std::vector<std::string> &arguments, llvm::raw_ostream &out) {
   mlir::MLIRContext context;
-  ir::registerAcceptedDialects(context);
+  ir::registerAcceptedDialects(context, allowUnregistered);
   ir::OneLineDiagnostics diagnostics(context, llvm::errs());
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
@@ -156,8 +187,9 @@ mlir::LogicalResult runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer,
   std::string error;
   mlir::func::FuncOp function = ir::findEntry(*module, entry, error);
   if (!function) {
-    // The module itself sits at line 0; point at the start of the file.
-    ir::printError(llvm::errs(), ir::startOfBuffer(context, sourceMgr), error);
+    // The module itself sits at line 0; point at the start of the file, or
+    // of the chunk ([cli.split-input-file]).
+    ir::printError(llvm::errs(), ir::startOfBuffer(context, sourceMgr, firstLine), error);
     return mlir::failure();
   }
   const unsigned expected = function.getNumArguments();
@@ -183,7 +215,7 @@ mlir::LogicalResult runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer,
 
   std::vector<RuntimeValue> results;
   try {
-    eval::Interpreter interpreter(*module, types, semantics);
+    eval::Interpreter interpreter(*module, types, semantics, interpreterOptions);
     results = interpreter.call(function, std::move(values));
   } catch (const eval::EvalError &e) {
     ir::printError(llvm::errs(), e.location, e.message);
@@ -220,6 +252,15 @@ int main(int argc, char **argv) {
   std::optional<quant::Semantics> semantics = semanticsFromFlags();
   if (!semantics)
     return 2;
+  eval::InterpreterOptions options;
+  std::optional<int64_t> steps = budgetFromFlag(maxStepsFlag, eval::kDefaultMaxSteps);
+  if (!steps)
+    return 2;
+  options.maxSteps = *steps;
+  std::optional<int64_t> tensorBytes = budgetFromFlag(maxTensorBytesFlag, kDefaultMaxTensorBytes);
+  if (!tensorBytes)
+    return 2;
+  setMaxTensorBytes(*tensorBytes);
   if (listProfiles) {
     for (std::string_view name : quant::profileNames())
       llvm::outs() << name << ": " << quant::findProfile(name)->describe() << "\n";
@@ -235,20 +276,23 @@ int main(int argc, char **argv) {
 
   // [cli.split-input-file]: every chunk runs, even after one fails; only
   // successful chunks print results, separated by the marker.
-  std::vector<std::unique_ptr<llvm::MemoryBuffer>> chunks;
+  std::vector<ir::InputChunk> chunks;
   if (splitInputFile)
-    chunks = ir::splitInput(**buffer);
+    chunks = ir::splitInputChunks(**buffer);
   else
-    chunks.push_back(std::move(*buffer));
+    chunks.push_back({std::move(*buffer), 1});
   std::string output;
   llvm::raw_string_ostream os(output);
   bool failed = false;
   for (size_t i = 0; i < chunks.size(); ++i) {
     if (i)
       os << ir::kSplitMarker << "\n";
-    if (chunks[i]->getBuffer().trim().empty())
-      continue; // e.g. after a trailing marker
-    failed |= mlir::failed(runChunk(std::move(chunks[i]), *semantics, *arguments, os));
+    // A blank chunk (e.g. after a trailing marker) is skipped; a blank file,
+    // one chunk, has no function to run like any other ([cli.input]).
+    if (chunks.size() > 1 && chunks[i].buffer->getBuffer().trim().empty())
+      continue;
+    failed |= mlir::failed(runChunk(std::move(chunks[i].buffer), chunks[i].firstLine,
+                                    *semantics, options, *arguments, os));
   }
   llvm::outs() << output;
   llvm::outs().flush();

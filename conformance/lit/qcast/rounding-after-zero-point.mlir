@@ -1,4 +1,4 @@
-// [qcast.steps] [sem.rounding] Rounding applies to x/scale + zeroPoint, after
+// [qcast.steps] [qcast.round] Rounding applies to x/scale + zeroPoint, after
 // the zero point is added (u8, scale 0.5, zero point 128).
 //
 // RUN: quant-interp %s --arg='dense<[0.25, -0.25, 0.75]> : tensor<3xf32>' | FileCheck %s --check-prefix=NE --match-full-lines

@@ -1,4 +1,4 @@
-// [sem.rounding] --rounding=MODE selects convertFloatToInt's rounding: every
+// [qcast.round] --rounding=MODE selects convertFloatToInt's rounding: every
 // mode on positive ties, negative ties, non-ties, an integer and -0.5.
 // Scale 1.0, so the stored value is round(x).
 //

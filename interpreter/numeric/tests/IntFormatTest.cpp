@@ -67,8 +67,9 @@ TEST(IntFormat, SpotChecksWideWidths_IntModel_IntWrap_IntSaturate) {
       for (BigInt v : {lo, hi, BigInt(0), BigInt(1), BigInt(hi / 3)}) {
         uint64_t bits = f.toBits(v);
         EXPECT_EQ(f.fromBits(bits), v) << f.name() << " " << v.str();
-        if (w < 64 || s)
+        if (w < 64 || s) { // braces: EXPECT_* ends in an if/else of its own
           EXPECT_EQ(BigInt(f.fromBitsSmall(bits)), v) << f.name();
+        }
       }
       EXPECT_EQ(f.toBits(lo), s ? (uint64_t(1) << (w - 1)) : 0u) << f.name();
     }

@@ -292,5 +292,39 @@ TEST(ProfileDiscriminatingInputs, UnsignedZeroPointAtLeast128Wraps) {
                       {"reference", 255}});
 }
 
+// A zero point outside the storage type (MLIR's verifier accepts it, as
+// upstream parse-uniform.mlir's `u8` with zero point -120 shows). MLIR's
+// lowering materializes it as an iN constant of the storage width, so it
+// wraps: i8 200 -> -56, u8 -120 -> 0x88 read by uitofp as 136
+// ([sem.zero-point-storage]). Every other backend adds the zero point as
+// stated (int32 or float) and clamps: t = 0 + 200 -> 127, 0 - 120 -> 0
+// (TOSA: CAST saturates; ORT / XNNPACK: float clamp to [lo - zp, hi - zp]).
+// Clauses: [profile.tflite-reference] [profile.onnx-reference]
+// [profile.onnxruntime-mlas] [profile.pytorch-fbgemm] [profile.xnnpack]
+// [profile.tosa-from-tflite] [profile.mlir-lower-quant-ops], reference.
+TEST(ProfileDiscriminatingInputs, ZeroPointOutsideTheStorageType) {
+  expectEveryProfile(perLayer(sInt(8), fmt("f32"), 1.0, 200), 0.0f,
+                     {{"tflite-reference", 127}, {"onnx-reference", 127},
+                      {"onnxruntime-mlas", 127}, {"pytorch-fbgemm", 127}, {"xnnpack", 127},
+                      {"tosa-from-tflite", 127}, {"mlir-lower-quant-ops", -56},
+                      {"reference", 127}});
+  // i8 zp 300 -> 44; t = 2.5 + 44 = 46.5 truncates to 46.
+  expectEveryProfile(perLayer(sInt(8), fmt("f32"), 1.0, 300), 2.5f,
+                     {{"tflite-reference", 127}, {"onnx-reference", 127},
+                      {"onnxruntime-mlas", 127}, {"pytorch-fbgemm", 127}, {"xnnpack", 127},
+                      {"tosa-from-tflite", 127}, {"mlir-lower-quant-ops", 46},
+                      {"reference", 127}});
+  expectEveryProfile(perLayer(uInt(8), fmt("f32"), 1.0, -120), 0.0f,
+                     {{"tflite-reference", 0}, {"onnx-reference", 0}, {"onnxruntime-mlas", 0},
+                      {"pytorch-fbgemm", 0}, {"xnnpack", 0}, {"tosa-from-tflite", 0},
+                      {"mlir-lower-quant-ops", 136}, {"reference", 0}});
+  // u8 zp 256 -> the constant 0: MLIR skips the addition (m_Zero).
+  expectEveryProfile(perLayer(uInt(8), fmt("f32"), 1.0, 256), 7.0f,
+                     {{"tflite-reference", 255}, {"onnx-reference", 255},
+                      {"onnxruntime-mlas", 255}, {"pytorch-fbgemm", 255}, {"xnnpack", 255},
+                      {"tosa-from-tflite", 255}, {"mlir-lower-quant-ops", 7},
+                      {"reference", 255}});
+}
+
 } // namespace
 } // namespace qi::quant::test

@@ -247,16 +247,30 @@ inline Stored llvmFloatToStorage(float t, const Storage &st) {
   return stored(static_cast<int64_t>(r));
 }
 
+/// LowerQuantOps.cpp materializes the zero point with
+/// builder.getIntegerAttr(storageType, zp): an iN constant keeping zp's low N
+/// bits (APInt truncation), which sitofp reads as signed and uitofp as
+/// unsigned. A zero point outside the storage type therefore wraps.
+inline int64_t mlirZeroPointConstant(int64_t zp, const Storage &st) {
+  const uint64_t low = static_cast<uint64_t>(zp) & ((uint64_t(1) << st.width) - 1);
+  const bool signBitSet = (low >> (st.width - 1)) & 1;
+  if (st.isSigned && signBitSet)
+    return static_cast<int64_t>(low) - (int64_t(1) << st.width);
+  return static_cast<int64_t>(low);
+}
+
 /// mlir/lib/Dialect/Quant/Transforms/LowerQuantOps.cpp quantizeValue:
 ///   scaled = arith.divf(x, scale as an f32 constant);
-///   if zp != 0: scaled = arith.addf(scaled, sitofp/uitofp(zp));
+///   if the zp constant is not 0 (m_Zero): scaled = arith.addf(scaled,
+///   sitofp/uitofp(zp constant));
 ///   stored = fptosi/fptoui(scaled); clampScalarOrTensor only when the
 ///   type has storage bounds narrower than its storage type.
 inline Stored mlirLowerQuantOpsQuantize(float x, double scale, int64_t zp, const Storage &st) {
   const float s32 = narrowToFloat(scale);
+  const int64_t zpConstant = mlirZeroPointConstant(zp, st);
   float t = x / s32;
-  if (zp != 0)
-    t = t + static_cast<float>(zp);
+  if (zpConstant != 0)
+    t = t + static_cast<float>(zpConstant);
   Stored s = llvmFloatToStorage(t, st);
   if (s.poison || !st.narrow())
     return s;
@@ -289,7 +303,8 @@ inline Stored referenceQuantize(float x, double scale, int64_t zp, const Storage
 /// reference/dequantize.h: per-tensor static_cast<float>(scale * (val - zp))
 /// with double scale (= f64(s32)); PerChannelDequantize: float scale[c] *
 /// (val - zp[c]) in float.
-inline float tfliteReferenceDequantize(int64_t q, double scale, int64_t zp, bool perChannel) {
+inline float tfliteReferenceDequantize(int64_t q, double scale, int64_t zp, bool perChannel,
+                                       const Storage &) {
   const float s32 = narrowToFloat(scale);
   const int32_t d = static_cast<int32_t>(q - zp);
   if (perChannel)
@@ -299,14 +314,16 @@ inline float tfliteReferenceDequantize(int64_t q, double scale, int64_t zp, bool
 
 /// op_dequantize_linear.py: (x.astype(float32) - zero_point) * x_scale,
 /// float32 throughout.
-inline float onnxReferenceDequantize(int64_t q, double scale, int64_t zp, bool) {
+inline float onnxReferenceDequantize(int64_t q, double scale, int64_t zp, bool,
+                                     const Storage &) {
   const float s32 = narrowToFloat(scale);
   const float dx = static_cast<float>(q) - static_cast<float>(zp);
   return dx * s32;
 }
 
 /// ORT DequantizeLinear: static_cast<float>(int32(q) - zp) * scale.
-inline float onnxruntimeMlasDequantize(int64_t q, double scale, int64_t zp, bool) {
+inline float onnxruntimeMlasDequantize(int64_t q, double scale, int64_t zp, bool,
+                                       const Storage &) {
   const float s32 = narrowToFloat(scale);
   return static_cast<float>(static_cast<int32_t>(q - zp)) * s32;
 }
@@ -315,7 +332,8 @@ inline float onnxruntimeMlasDequantize(int64_t q, double scale, int64_t zp, bool
 /// scale, int difference converted to float). Per-channel: ATen
 /// dequantize_per_channel_affine: (static_cast<float>(q) - zero_points[c])
 /// * scales[c] with int64 zero points and double scales, stored to float.
-inline float pytorchFbgemmDequantize(int64_t q, double scale, int64_t zp, bool perChannel) {
+inline float pytorchFbgemmDequantize(int64_t q, double scale, int64_t zp, bool perChannel,
+                                     const Storage &) {
   if (perChannel) {
     const float dx = static_cast<float>(q) - static_cast<float>(zp);
     return narrowToFloat(static_cast<double>(dx) * scale);
@@ -325,28 +343,33 @@ inline float pytorchFbgemmDequantize(int64_t q, double scale, int64_t zp, bool p
 }
 
 /// XNNPACK qs8-f32-vcvt scalar: vx = q - zp (int32); vy = (float) vx * scale.
-inline float xnnpackDequantize(int64_t q, double scale, int64_t zp, bool) {
+inline float xnnpackDequantize(int64_t q, double scale, int64_t zp, bool,
+                               const Storage &) {
   const float s32 = narrowToFloat(scale);
   return static_cast<float>(static_cast<int32_t>(q - zp)) * s32;
 }
 
 /// convertDequantizeOp: cast(q) to f32; sub(., f32 zp); mul(., f32 scale).
-inline float tosaFromTfliteDequantize(int64_t q, double scale, int64_t zp, bool) {
+inline float tosaFromTfliteDequantize(int64_t q, double scale, int64_t zp, bool,
+                                      const Storage &) {
   const float dx = static_cast<float>(q) - static_cast<float>(zp);
   return dx * narrowToFloat(scale);
 }
 
 /// LowerQuantOps.cpp dequantizeValue: sitofp/uitofp(q); subf zp only when
 /// zp != 0; mulf by the f32 scale.
-inline float mlirLowerQuantOpsDequantize(int64_t q, double scale, int64_t zp, bool) {
+inline float mlirLowerQuantOpsDequantize(int64_t q, double scale, int64_t zp, bool,
+                                         const Storage &st) {
+  const int64_t zpConstant = mlirZeroPointConstant(zp, st);
   float y = static_cast<float>(q);
-  if (zp != 0)
-    y = y - static_cast<float>(zp);
+  if (zpConstant != 0)
+    y = y - static_cast<float>(zpConstant);
   return y * narrowToFloat(scale);
 }
 
 /// [dcast.steps]: (f32(q) - f32(zp)) * f32(s).
-inline float referenceDequantize(int64_t q, double scale, int64_t zp, bool) {
+inline float referenceDequantize(int64_t q, double scale, int64_t zp, bool,
+                                 const Storage &) {
   return (static_cast<float>(q) - static_cast<float>(zp)) * narrowToFloat(scale);
 }
 
@@ -355,7 +378,7 @@ inline float referenceDequantize(int64_t q, double scale, int64_t zp, bool) {
 //===----------------------------------------------------------------------===//
 
 using QuantizeFn = Stored (*)(float, double, int64_t, const Storage &);
-using DequantizeFn = float (*)(int64_t, double, int64_t, bool);
+using DequantizeFn = float (*)(int64_t, double, int64_t, bool, const Storage &);
 
 struct Backend {
   std::string_view profile;

@@ -60,6 +60,10 @@ std::vector<StorageCase> storageCases() {
   return {
       {emu::i8(), {0, -1, 5, -128, 127}},
       {emu::u8(), {0, 100, 128, 200, 255}},
+      // Outside the storage type: MLIR's verifier accepts them and its
+      // lowering wraps them ([sem.zero-point-storage]).
+      {emu::i8(), {200, 300, -129, -300, 256}},
+      {emu::u8(), {-120, -10, 256, 300, -256}},
       {{true, 8, -127, 127}, {0, 3}},      // i8<-127:127>
       {{false, 8, 1, 254}, {128, 0}},      // u8<1:254>
       {{true, 8, -100, 50}, {-10}},        // i8<-100:50>
@@ -186,7 +190,8 @@ size_t compareQuantize(const char *profile, uint64_t seed) {
   // Per-axis: four channels with different scales and zero points.
   const std::vector<double> axisScales = {0.1, static_cast<double>(0.00214854861f), 0.5, 3.0};
   const std::pair<emu::Storage, std::vector<int64_t>> axisCases[] = {
-      {emu::i8(), {0, -3, 7, 127}}, {emu::u8(), {128, 0, 200, 255}}};
+      {emu::i8(), {0, -3, 7, 127}}, {emu::u8(), {128, 0, 200, 255}},
+      {emu::i8(), {200, -300, 300, -129}}, {emu::u8(), {-120, -10, 256, 300}}};
   for (const auto &[st, zps] : axisCases) {
     QuantType type = perAxis(st.isSigned ? sInt(8) : uInt(8), fmt("f32"), 0, axisScales, zps);
     QuantizeKernel kernel(type, *semantics);
@@ -231,10 +236,10 @@ TEST_P(ProfileEmulation, DequantizeMatchesBackendBitForBit) {
   std::optional<Semantics> semantics = findProfile(profile);
   ASSERT_TRUE(backend && semantics) << profile;
   size_t compared = 0, mismatches = 0;
-  auto check = [&](const QuantType &type, int64_t q, int64_t parameter, double scale, int64_t zp,
-                   bool perChannel, const DequantizeKernel &kernel) {
+  auto check = [&](const QuantType &type, const emu::Storage &st, int64_t q, int64_t parameter,
+                   double scale, int64_t zp, bool perChannel, const DequantizeKernel &kernel) {
     ExpressedOutcome got = kernel(q, parameter);
-    uint32_t want = emu::bitsOf(backend->dequantize(q, scale, zp, perChannel));
+    uint32_t want = emu::bitsOf(backend->dequantize(q, scale, zp, perChannel, st));
     ++compared;
     if ((got.poison || got.bits != want) && ++mismatches <= 5)
       ADD_FAILURE() << profile << " dcast " << type.spelling << " scale " << scale << " zp "
@@ -243,7 +248,10 @@ TEST_P(ProfileEmulation, DequantizeMatchesBackendBitForBit) {
                     << hexBits(want);
   };
   const std::pair<emu::Storage, std::vector<int64_t>> cases[] = {
-      {emu::i8(), {0, -1, 5, -128, 127}}, {emu::u8(), {0, 100, 128, 200, 255}}};
+      {emu::i8(), {0, -1, 5, -128, 127}},
+      {emu::u8(), {0, 100, 128, 200, 255}},
+      {emu::i8(), {200, 300, -129, -300}}, // outside the storage type
+      {emu::u8(), {-120, -10, 256, 300}}};
   for (const auto &[st, zps] : cases) {
     const IntFormat storage = st.isSigned ? sInt(8) : uInt(8);
     for (double scale : kDequantScales)
@@ -251,7 +259,7 @@ TEST_P(ProfileEmulation, DequantizeMatchesBackendBitForBit) {
         QuantType type = perLayer(storage, fmt("f32"), scale, zp);
         DequantizeKernel kernel(type, *semantics);
         for (int64_t q = st.typeMin(); q <= st.typeMax(); ++q)
-          check(type, q, 0, scale, zp, false, kernel);
+          check(type, st, q, 0, scale, zp, false, kernel);
       }
     // Per-axis: one channel per (scale, zp) pair.
     std::vector<double> scales;
@@ -265,7 +273,7 @@ TEST_P(ProfileEmulation, DequantizeMatchesBackendBitForBit) {
     DequantizeKernel axisKernel(axis, *semantics);
     for (size_t c = 0; c < scales.size(); ++c)
       for (int64_t q = st.typeMin(); q <= st.typeMax(); ++q)
-        check(axis, q, static_cast<int64_t>(c), scales[c], channelZps[c], true, axisKernel);
+        check(axis, st, q, static_cast<int64_t>(c), scales[c], channelZps[c], true, axisKernel);
     // Sub-channel: the scales are f32 in the type; the backend sees them widened.
     std::vector<Bits> scaleBits;
     std::vector<int64_t> blockZps;
@@ -278,7 +286,7 @@ TEST_P(ProfileEmulation, DequantizeMatchesBackendBitForBit) {
     DequantizeKernel subKernel(sub, *semantics);
     for (size_t b = 0; b < scaleBits.size(); ++b)
       for (int64_t q = st.typeMin(); q <= st.typeMax(); ++q)
-        check(sub, q, static_cast<int64_t>(b), static_cast<double>(f32Of(scaleBits[b])),
+        check(sub, st, q, static_cast<int64_t>(b), static_cast<double>(f32Of(scaleBits[b])),
               blockZps[b], true, subKernel);
   }
   EXPECT_EQ(mismatches, 0u) << profile << ": " << mismatches << " of " << compared;
@@ -319,8 +327,8 @@ TEST(ProfileEmulationSelfCheck, HandComputedValues) {
   EXPECT_EQ(tosaFromTfliteQuantize(0.5f + 0x1p-24f, 1.0, 100, u8()).value, 100);
   // dcast: FBGEMM per-channel uses the f64 scale: q = -124, s = 0.1:
   // f32(-124 * 0.1) = -12.4 = 0xC1466666, f32(-124 * 0.1f) = 0xC1466667.
-  EXPECT_EQ(bitsOf(pytorchFbgemmDequantize(-124, 0.1, 0, true)), 0xC1466666u);
-  EXPECT_EQ(bitsOf(pytorchFbgemmDequantize(-124, 0.1, 0, false)), 0xC1466667u);
+  EXPECT_EQ(bitsOf(pytorchFbgemmDequantize(-124, 0.1, 0, true, i8())), 0xC1466666u);
+  EXPECT_EQ(bitsOf(pytorchFbgemmDequantize(-124, 0.1, 0, false, i8())), 0xC1466667u);
 }
 
 } // namespace

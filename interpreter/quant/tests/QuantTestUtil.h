@@ -35,7 +35,7 @@ using numeric::IntFormat;
 using numeric::RoundingMode;
 
 /// Every value of each semantics knob, for tests that cycle through all
-/// 7 x 6 x 4 combinations. [sem.rounding] [sem.nan-policy] [sem.overflow-policy]
+/// 7 x 6 x 4 combinations. [qcast.round] [sem.nan-policy] [sem.overflow-policy]
 inline const RoundingMode kAllRoundingModes[] = {
     RoundingMode::NearestEven,    RoundingMode::NearestAway,    RoundingMode::NearestUp,
     RoundingMode::TowardZero,     RoundingMode::TowardPositive, RoundingMode::TowardNegative,

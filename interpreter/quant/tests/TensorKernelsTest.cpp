@@ -273,6 +273,43 @@ TEST(TensorKernels, UncoveredCombinationsFallBackToExact) {
             KernelPath::HostFloat);
 }
 
+// [qtype.model] MLIR accepts any int64 zero point. Beyond +-2^32 the host
+// paths' int64 steps could overflow, so they decline and the exact kernel
+// (big integers) computes; the values are derived by hand. Under
+// mlir-lower-quant-ops the zero point first wraps to the storage width
+// ([sem.zero-point-storage]), which the host paths then claim.
+TEST(TensorKernels, ZeroPointsBeyondTwoToThe32TakeTheExactKernel) {
+  const int64_t big = int64_t(1) << 24;
+  const int64_t kMin = std::numeric_limits<int64_t>::min();
+  const int64_t kMax = std::numeric_limits<int64_t>::max();
+  for (int64_t zp : {kMin, kMax, (int64_t(1) << 32) + 1}) {
+    const QuantType i8 = perLayer(sInt(8), fmt("f32"), 1.0, zp);
+    const QuantType u8 = perLayer(uInt(8), fmt("f32"), 1.0, zp);
+    for (const char *profile : {"reference", "tflite-reference", "tosa-from-tflite", "exact"}) {
+      SCOPED_TRACE(std::string(profile) + " zp " + std::to_string(zp));
+      EXPECT_EQ(chooseQuantizePath(i8, *findProfile(profile), big), KernelPath::Exact);
+      EXPECT_EQ(chooseQuantizePath(u8, *findProfile(profile), big), KernelPath::Exact);
+    }
+    // (A table, filled by the exact kernel, may still pay off.)
+    EXPECT_NE(chooseDequantizePath(perLayer(sInt(16), fmt("f32"), 1.0, zp), Semantics{}, 1 << 20),
+              KernelPath::HostFloat);
+    // t = 3 + zp saturates to a bound whatever the rounding.
+    const bool positive = zp > 0;
+    EXPECT_TRUE(isStored(qcast(i8, f32Bits(3.0f), Semantics{}), positive ? 127 : -128));
+    EXPECT_TRUE(isStored(qcast(u8, f32Bits(3.0f), *findProfile("tosa-from-tflite")),
+                         positive ? 255 : 0));
+    // dcast: (q - zp) * 1 rounded to f32.
+    const float expected = static_cast<float>(-static_cast<long double>(zp));
+    EXPECT_EQ(dcast(perLayer(sInt(8), fmt("f32"), 1.0, zp), 0, Semantics{}).bits,
+              f32Bits(expected));
+  }
+  // mlir-lower-quant-ops: INT64_MIN wraps to 0 in i8, so the host path claims it.
+  const QuantType wrapsToZero = perLayer(sInt(8), fmt("f32"), 1.0, kMin);
+  EXPECT_EQ(chooseQuantizePath(wrapsToZero, *findProfile("mlir-lower-quant-ops"), big),
+            KernelPath::HostFloat);
+  EXPECT_TRUE(isStored(qcast(wrapsToZero, f32Bits(3.0f), *findProfile("mlir-lower-quant-ops")), 3));
+}
+
 // [fast.environment] flush-to-zero, denormals-are-zero or another rounding
 // mode in MXCSR: the host paths are not used.
 TEST(TensorKernels, NonDefaultFloatEnvironmentFallsBackToExact) {
