@@ -5,10 +5,12 @@
 // interleaved with seeded random ones) and its expected outputs.
 //
 //===----------------------------------------------------------------------===//
-#include "Golden.h"
-#include "GoldenInputs.h"
-#include "GoldenRun.h"
+#include "generators/GoldenLevels.h"
 
+#include "generators/GoldenExpected.h"
+#include "generators/GoldenIds.h"
+#include "generators/GoldenInputs.h"
+#include "generators/GoldenRun.h"
 #include "generators/Prng.h"
 #include "quant/ParameterMap.h"
 

@@ -1,5 +1,5 @@
 //===- GoldenFiles.cpp - Atomic files and NumPy .npy output -----------------===//
-#include "GoldenFiles.h"
+#include "generators/GoldenFiles.h"
 
 #include <cerrno>
 #include <csignal>

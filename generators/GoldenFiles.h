@@ -9,7 +9,7 @@
 #ifndef QI_GENERATORS_GOLDENFILES_H
 #define QI_GENERATORS_GOLDENFILES_H
 
-#include "Golden.h"
+#include "generators/GoldenCase.h"
 
 #include <string>
 #include <vector>

@@ -16,13 +16,17 @@
 #ifndef QI_GENERATORS_GOLDENFORMAT_H
 #define QI_GENERATORS_GOLDENFORMAT_H
 
-#include "Golden.h"
+#include "generators/GoldenCase.h"
 
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace qi::golden {
+
+/// The format identifier written in every case and manifest.
+inline constexpr std::string_view kFormatVersion = "quant-interp-golden/1";
 
 /// The distinct input classes of a case, sorted (its `classes` tag).
 std::vector<std::string> classSet(const GoldenCase &c);

@@ -12,7 +12,7 @@
 // is skipped for that parameter.
 //
 //===----------------------------------------------------------------------===//
-#include "GoldenInputs.h"
+#include "generators/GoldenInputs.h"
 
 #include "numeric/FloatCodec.h"
 

@@ -10,10 +10,9 @@
 #ifndef QI_GENERATORS_GOLDENINPUTS_H
 #define QI_GENERATORS_GOLDENINPUTS_H
 
-#include "Golden.h"
-
 #include "generators/Prng.h"
 #include "numeric/FloatOps.h"
+#include "quant/QuantType.h"
 
 #include <functional>
 #include <optional>

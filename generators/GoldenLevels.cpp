@@ -5,9 +5,11 @@
 // are made by buildCase (GoldenBuild.cpp).
 //
 //===----------------------------------------------------------------------===//
-#include "Golden.h"
-#include "GoldenInputs.h"
+#include "generators/GoldenLevels.h"
 
+#include "generators/GoldenIds.h"
+#include "generators/GoldenInputs.h"
+#include "generators/GoldenProgram.h"
 #include "numeric/FloatCodec.h"
 #include "numeric/FloatOps.h"
 #include "quant/QuantTypeBuilder.h"
@@ -360,6 +362,22 @@ std::vector<CaseParams> listedCases(Level level) {
 }
 
 } // namespace
+
+std::string_view levelName(Level level) {
+  switch (level) {
+  case Level::Smoke: return "smoke";
+  case Level::Full: return "full";
+  case Level::Exhaustive: return "exhaustive";
+  }
+  return "?";
+}
+
+std::optional<Level> parseLevel(std::string_view name) {
+  for (Level l : {Level::Smoke, Level::Full, Level::Exhaustive})
+    if (levelName(l) == name)
+      return l;
+  return std::nullopt;
+}
 
 std::string exhaustiveChunkVariant(uint64_t k) {
   char buf[16];

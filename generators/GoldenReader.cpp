@@ -4,9 +4,14 @@
 // version, and every derived field checked against the parameters.
 //
 //===----------------------------------------------------------------------===//
-#include "GoldenFormat.h"
-#include "GoldenRun.h"
+#include "generators/GoldenFormat.h"
 
+#include "generators/FloatText.h"
+#include "generators/GoldenExpected.h"
+#include "generators/GoldenIds.h"
+#include "generators/GoldenLevels.h"
+#include "generators/GoldenProgram.h"
+#include "generators/GoldenRun.h"
 #include "numeric/FloatCodec.h"
 #include "quant/ParameterMap.h"
 #include "quant/Semantics.h"

@@ -1,23 +1,15 @@
 //===- GoldenRun.cpp - Run a case's program the way quant-interp does -------===//
 //
 // Spec: docs/golden-format.md, "Expected rejections"; spec/cli.md [cli.errors].
-// The same steps as tools/quant-interp/main.cpp runChunk: parse and verify,
-// find @main, parse the argument, interpret under the reference profile.
+// Through quant-interp's own entry point (eval/Run.h, [eval.run]): parse and
+// verify, find @main, parse the argument, interpret under the reference
+// profile.
 //
 //===----------------------------------------------------------------------===//
 #include "GoldenRun.h"
 
-#include "eval/EvalError.h"
-#include "eval/Interpreter.h"
-#include "ir/ArgumentParser.h"
-#include "ir/Diagnostics.h"
-#include "ir/ModuleLoader.h"
+#include "eval/Run.h"
 #include "quant/ParameterMap.h"
-#include "quant/Semantics.h"
-
-#include "mlir/IR/MLIRContext.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/SourceMgr.h"
 
 namespace qi::golden {
 
@@ -60,43 +52,26 @@ std::string argumentText(const GoldenCase &c) {
 }
 
 RunOutcome runProgram(const GoldenCase &c) {
+  // Under the reference profile: the default RunOptions.
+  eval::RunOutcome run =
+      eval::runFunction(ir::ProgramSource::copyOf(programText(c.params), "-"), "",
+                        {argumentText(c)}, eval::RunOptions());
   RunOutcome outcome;
-  mlir::MLIRContext context;
-  ir::registerAcceptedDialects(context);
-  // The first error diagnostic is the one quant-interp prints first.
-  auto captured = std::make_unique<ir::CapturedDiagnostic>(context);
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(programText(c.params), "-"),
-                               llvm::SMLoc());
-  mlir::OwningOpRef<mlir::ModuleOp> module = ir::parseAndVerify(sourceMgr, context);
-  if (!module) {
-    outcome.rejection = Rejection{std::string(kRejectVerifier), captured->message()};
+  if (run.succeeded())
     return outcome;
-  }
-  std::string error;
-  mlir::func::FuncOp function = ir::findEntry(*module, "", error);
-  if (!function) {
-    outcome.setupError = error;
-    return outcome;
-  }
-  if (function.getNumArguments() != 1) {
-    outcome.setupError = "@main does not take exactly one argument";
-    return outcome;
-  }
-  ir::TypeConverter types;
-  std::optional<RuntimeValue> value = ir::parseArgument(
-      argumentText(c), 0, function.getArgumentTypes()[0], types, context, error);
-  if (!value) {
-    outcome.setupError = "@" + function.getSymName().str() + " " + error;
-    return outcome;
-  }
-  std::vector<RuntimeValue> arguments;
-  arguments.push_back(std::move(*value));
-  try {
-    eval::Interpreter interpreter(*module, types, *quant::findProfile("reference"));
-    interpreter.call(function, std::move(arguments));
-  } catch (const eval::EvalError &e) {
-    outcome.rejection = Rejection{std::string(kRejectRuntimeIntegrity), e.message};
+  // The first error is the one quant-interp prints first.
+  const std::string &message = run.error().message;
+  switch (*run.failedAt) {
+  case eval::RunOutcome::Stage::Load:
+    outcome.rejection = Rejection{std::string(kRejectVerifier), message};
+    break;
+  case eval::RunOutcome::Stage::Evaluation:
+    outcome.rejection = Rejection{std::string(kRejectRuntimeIntegrity), message};
+    break;
+  case eval::RunOutcome::Stage::Entry:
+  case eval::RunOutcome::Stage::Arguments:
+    outcome.setupError = message;
+    break;
   }
   return outcome;
 }

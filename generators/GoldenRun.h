@@ -2,9 +2,10 @@
 //
 // Spec: docs/golden-format.md, "Expected rejections". A rejection case is
 // verified by running its program on its input through quant-interp's own
-// code path (MLIR 22 parses and verifies the program, the input is checked
-// against the parameter type, the interpreter evaluates @main under the
-// reference profile) and observing where it fails and with which message.
+// entry point, eval/Run.h (MLIR 22 parses and verifies the program, the
+// input is checked against the parameter type, the interpreter evaluates
+// @main under the reference profile) and observing where it fails and with
+// which message.
 //
 // The header includes no MLIR or LLVM header.
 //

@@ -5,7 +5,9 @@
 // the rows cross-checked (ID, element count, category, profiles).
 //
 //===----------------------------------------------------------------------===//
-#include "GoldenFormat.h"
+#include "generators/GoldenFormat.h"
+
+#include "generators/GoldenIds.h"
 
 #include <cerrno>
 #include <cstdio>

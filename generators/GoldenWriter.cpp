@@ -3,8 +3,12 @@
 // Spec: docs/golden-format.md, golden/v1/schema.json.
 //
 //===----------------------------------------------------------------------===//
-#include "GoldenFormat.h"
+#include "generators/GoldenFormat.h"
 
+#include "generators/FloatText.h"
+#include "generators/GoldenExpected.h"
+#include "generators/GoldenIds.h"
+#include "generators/GoldenProgram.h"
 #include "numeric/FloatCodec.h"
 #include "quant/ParameterMap.h"
 #include "quant/Semantics.h"

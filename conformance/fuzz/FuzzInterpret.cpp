@@ -10,10 +10,10 @@
 //   %split                 %nan-policy=, %overflow-policy=, %split
 //   dense<[1.0]> : tensor<1xf32>     one argument attribute per line
 //
-// Everything runs in-process through the interpreter library (ir::, eval::),
-// the same sequence as tools/quant-interp/main.cpp runChunk. Every error must
-// be reported through the library's error paths; a crash, sanitizer report,
-// uncaught exception or timeout is a finding.
+// Everything runs in-process through quant-interp's own entry point
+// (eval/Run.h, [eval.run]). Every error must be reported through the
+// library's error paths; a crash, sanitizer report, uncaught exception or
+// timeout is a finding.
 //
 // Speed: building an MLIRContext and loading the eight dialects costs more
 // than parsing, verifying and interpreting a typical input (one context per
@@ -26,19 +26,16 @@
 // depend on an earlier input.
 //
 //===----------------------------------------------------------------------===//
-#include "eval/Interpreter.h"
-#include "ir/ArgumentParser.h"
+#include "eval/Run.h"
 #include "ir/InputSplitter.h"
 #include "ir/ModuleLoader.h"
 #include "quant/Semantics.h"
-#include "value/RuntimeValue.h"
 #include "value/ValuePrinter.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/SourceMgr.h"
 
 #include <cstdint>
 #include <cstdlib>
@@ -120,41 +117,20 @@ mlir::MLIRContext &contextForNextInput() {
   return *context;
 }
 
-/// runChunk of tools/quant-interp/main.cpp, errors swallowed.
-void runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, const Options &options,
-              const quant::Semantics &semantics, const std::vector<std::string> &arguments,
-              mlir::MLIRContext &context) {
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
-  mlir::OwningOpRef<mlir::ModuleOp> module = ir::parseAndVerify(sourceMgr, context);
-  if (!module)
-    return;
-  std::string error;
-  mlir::func::FuncOp function = ir::findEntry(*module, options.entry, error);
-  if (!function || function.getNumArguments() != arguments.size())
-    return;
-  ir::TypeConverter types;
-  std::vector<RuntimeValue> values;
-  for (unsigned i = 0; i < arguments.size(); ++i) {
-    std::optional<RuntimeValue> value = ir::parseArgument(
-        arguments[i], i, function.getArgumentTypes()[i], types, context, error);
-    if (!value)
-      return;
-    values.push_back(std::move(*value));
-  }
-  try {
-    eval::Interpreter interpreter(*module, types, semantics);
-    std::vector<RuntimeValue> results = interpreter.call(function, std::move(values));
-    for (bool hex : {false, true}) {
-      PrintOptions print;
-      print.hex = hex;
-      for (const RuntimeValue &result : results) {
-        std::string text = formatValue(result, print) + formatPoisonLine(result);
-        (void)text;
-      }
+/// Runs one program as quant-interp does, errors swallowed (a reported
+/// error is fine); results are formatted both ways, as it would print them.
+void runProgram(ir::ProgramSource source, const Options &options,
+                const eval::RunOptions &runOptions, const std::vector<std::string> &arguments,
+                mlir::MLIRContext &context) {
+  eval::RunOutcome outcome =
+      eval::runFunction(std::move(source), options.entry, arguments, runOptions, context);
+  for (bool hex : {false, true}) {
+    PrintOptions print;
+    print.hex = hex;
+    for (const RuntimeValue &result : outcome.results) {
+      std::string text = formatValue(result, print) + formatPoisonLine(result);
+      (void)text;
     }
-  } catch (const eval::EvalError &) {
-    // A reported evaluation error: fine.
   }
 }
 
@@ -203,22 +179,18 @@ bool hitsKnownUpstreamCrash(llvm::StringRef text) {
 
 } // namespace
 
-/// The harness's per-tensor byte budget (value/RuntimeValue.h): 1 MiB instead
-/// of 4 GiB. A valid input such as `dense<1> : tensor<77777773xi8>` takes
-/// about a microsecond per element under ASan (a libFuzzer timeout after
-/// 60 s, docs/reliability.md); refused at once, through the same check.
-extern "C" int LLVMFuzzerInitialize(int *, char ***) {
-  setMaxTensorBytes(int64_t(1) << 20);
-  return 0;
-}
-
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   llvm::StringRef input(reinterpret_cast<const char *>(data), size);
   auto [moduleText, argsText] = input.split(kDelimiter);
   if (hitsKnownUpstreamCrash(moduleText))
     return -1;
   Options options;
-  std::optional<quant::Semantics> semantics = quant::findProfile("reference");
+  eval::RunOptions runOptions; // the reference profile, unless an option says otherwise
+  // The harness's per-tensor byte budget ([cli.max-tensor-bytes]): 1 MiB
+  // instead of 4 GiB. A valid input such as `dense<1> : tensor<77777773xi8>`
+  // takes about a microsecond per element under ASan (a libFuzzer timeout
+  // after 60 s, docs/reliability.md); refused at once, through the same check.
+  runOptions.interpreter.maxTensorBytes = int64_t(1) << 20;
   std::vector<std::string> arguments;
   llvm::SmallVector<llvm::StringRef> lines;
   argsText.split(lines, '\n');
@@ -227,20 +199,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (line.empty() || line.starts_with("//"))
       continue;
     if (line.starts_with("%")) {
-      if (!applyOption(line, options, *semantics))
+      if (!applyOption(line, options, runOptions.semantics))
         return -1; // not added to the corpus
       continue;
     }
     arguments.push_back(line.str());
   }
-  auto buffer = llvm::MemoryBuffer::getMemBufferCopy(moduleText, "fuzz.mlir");
+  ir::ProgramSource source = ir::ProgramSource::copyOf(moduleText, "fuzz.mlir");
   mlir::MLIRContext &context = contextForNextInput();
   if (!options.split) {
-    runChunk(std::move(buffer), options, *semantics, arguments, context);
+    runProgram(std::move(source), options, runOptions, arguments, context);
     return 0;
   }
-  for (auto &chunk : ir::splitInput(*buffer))
-    if (!chunk->getBuffer().trim().empty())
-      runChunk(std::move(chunk), options, *semantics, arguments, context);
+  for (ir::ProgramSource &chunk : ir::splitInputChunks(*source.buffer))
+    if (!chunk.buffer->getBuffer().trim().empty())
+      runProgram(std::move(chunk), options, runOptions, arguments, context);
   return 0;
 }

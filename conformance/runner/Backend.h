@@ -9,7 +9,7 @@
 #ifndef QI_CONFORMANCE_BACKEND_H
 #define QI_CONFORMANCE_BACKEND_H
 
-#include "generators/Golden.h"
+#include "generators/GoldenCase.h"
 
 #include <memory>
 #include <string>
@@ -32,10 +32,12 @@ struct BackendOutput {
   double seconds = 0;
 };
 
+/// The tools' paths come from quant-conform's flags, whose defaults are the
+/// build's LLVM 22 (QI_TOOLS_DIR, QI_LLVM_PREFIX/lib; tools/CMakeLists.txt).
 struct BackendSettings {
-  std::string quantInterp = "quant-interp";   ///< our interpreter binary
-  std::string mlirOpt = "mlir-opt-22";
-  std::string mlirRunner = "mlir-runner-22";
+  std::string quantInterp;                    ///< our interpreter binary
+  std::string mlirOpt;                        ///< mlir-lowering, mlir-cpu
+  std::string mlirRunner;                     ///< mlir-cpu
   std::string runnerUtils;                    ///< libmlir_c_runner_utils.so for mlir-cpu
   std::string pipeline;                       ///< "" = the backend's default
   std::string command;                        ///< --backend=command

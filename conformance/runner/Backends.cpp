@@ -3,9 +3,10 @@
 // Spec: docs/vendor-guide.md ("Backends", "The command protocol").
 //
 //===----------------------------------------------------------------------===//
-#include "Backend.h"
-#include "CaseText.h"
-#include "Subprocess.h"
+#include "conformance/runner/Backend.h"
+#include "conformance/runner/CaseText.h"
+#include "conformance/runner/Subprocess.h"
+#include "generators/GoldenProgram.h"
 
 #include <csignal>
 #include <cstring>

@@ -1,6 +1,7 @@
 //===- Capabilities.cpp - What a backend claims to support ----------------===//
-#include "Capabilities.h"
+#include "conformance/runner/Capabilities.h"
 
+#include "generators/GoldenIds.h"
 #include "numeric/FloatFormat.h"
 
 #include <cctype>
@@ -155,7 +156,7 @@ std::optional<Capabilities> Capabilities::builtIn(const std::string &backend,
   if (backend != "mlir-cpu")
     return std::nullopt;
   static const char *const kMlirCpu =
-#include "MlirCpuCapabilities.inc"
+#include "conformance/runner/MlirCpuCapabilities.inc"
       ;
   source = "conformance/backends/mlir-cpu.capabilities";
   std::string error;

@@ -7,7 +7,7 @@
 #ifndef QI_CONFORMANCE_CAPABILITIES_H
 #define QI_CONFORMANCE_CAPABILITIES_H
 
-#include "generators/Golden.h"
+#include "generators/GoldenCase.h"
 
 #include <map>
 #include <optional>

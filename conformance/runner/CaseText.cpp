@@ -1,7 +1,9 @@
 //===- CaseText.cpp - A golden case as text for backends, and back --------===//
-#include "CaseText.h"
+#include "conformance/runner/CaseText.h"
 
+#include "generators/FloatText.h"
 #include "generators/GoldenFormat.h"
+#include "generators/GoldenProgram.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"

@@ -10,7 +10,7 @@
 #ifndef QI_CONFORMANCE_CASETEXT_H
 #define QI_CONFORMANCE_CASETEXT_H
 
-#include "Backend.h"
+#include "conformance/runner/Backend.h"
 
 #include <string>
 

@@ -7,7 +7,9 @@
 // is lost to decimal printing.
 //
 //===----------------------------------------------------------------------===//
-#include "CaseText.h"
+#include "conformance/runner/CaseText.h"
+#include "generators/FloatText.h"
+#include "generators/GoldenProgram.h"
 
 namespace qi::conform {
 using golden::GoldenCase;

@@ -1,6 +1,7 @@
 //===- Diagnosis.cpp - Which known semantics a backend implements ---------===//
-#include "Diagnosis.h"
-#include "Judge.h"
+#include "conformance/runner/Diagnosis.h"
+#include "conformance/runner/Judge.h"
+#include "generators/GoldenExpected.h"
 
 #include <algorithm>
 

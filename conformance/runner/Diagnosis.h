@@ -9,8 +9,8 @@
 #ifndef QI_CONFORMANCE_DIAGNOSIS_H
 #define QI_CONFORMANCE_DIAGNOSIS_H
 
-#include "Backend.h"
-#include "RunReport.h"
+#include "conformance/runner/Backend.h"
+#include "conformance/runner/RunReport.h"
 
 #include "quant/Semantics.h"
 

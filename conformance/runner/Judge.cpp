@@ -1,6 +1,8 @@
 //===- Judge.cpp - Classify one case's backend output ---------------------===//
-#include "Judge.h"
+#include "conformance/runner/Judge.h"
 
+#include "generators/FloatText.h"
+#include "generators/GoldenIds.h"
 #include "numeric/FloatCodec.h"
 
 namespace qi::conform {

@@ -9,8 +9,8 @@
 #ifndef QI_CONFORMANCE_JUDGE_H
 #define QI_CONFORMANCE_JUDGE_H
 
-#include "Backend.h"
-#include "RunReport.h"
+#include "conformance/runner/Backend.h"
+#include "conformance/runner/RunReport.h"
 
 namespace qi::conform {
 

@@ -1,7 +1,7 @@
 //===- ReportConsole.cpp - The console summary ----------------------------===//
-#include "ReportEscape.h"
-#include "ReportTotals.h"
-#include "ReportWriters.h"
+#include "conformance/runner/ReportEscape.h"
+#include "conformance/runner/ReportTotals.h"
+#include "conformance/runner/ReportWriters.h"
 
 #include <fmt/format.h>
 

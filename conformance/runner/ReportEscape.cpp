@@ -1,5 +1,5 @@
 //===- ReportEscape.cpp - Text escaping for the report writers ------------===//
-#include "ReportEscape.h"
+#include "conformance/runner/ReportEscape.h"
 
 #include <fmt/format.h>
 

@@ -5,9 +5,9 @@
 // loaded from anywhere, and everything stays readable without the script.
 //
 //===----------------------------------------------------------------------===//
-#include "ReportEscape.h"
-#include "ReportTotals.h"
-#include "ReportWriters.h"
+#include "conformance/runner/ReportEscape.h"
+#include "conformance/runner/ReportTotals.h"
+#include "conformance/runner/ReportWriters.h"
 
 #include <fmt/format.h>
 

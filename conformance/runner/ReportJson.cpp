@@ -5,9 +5,9 @@
 // key or a value's meaning is a new format version.
 //
 //===----------------------------------------------------------------------===//
-#include "ReportEscape.h"
-#include "ReportTotals.h"
-#include "ReportWriters.h"
+#include "conformance/runner/ReportEscape.h"
+#include "conformance/runner/ReportTotals.h"
+#include "conformance/runner/ReportWriters.h"
 
 #include <fmt/format.h>
 

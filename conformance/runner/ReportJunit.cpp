@@ -6,9 +6,9 @@
 // <error>, <skipped>. An expected rejection is a pass.
 //
 //===----------------------------------------------------------------------===//
-#include "ReportEscape.h"
-#include "ReportTotals.h"
-#include "ReportWriters.h"
+#include "conformance/runner/ReportEscape.h"
+#include "conformance/runner/ReportTotals.h"
+#include "conformance/runner/ReportWriters.h"
 
 #include <fmt/format.h>
 

@@ -1,5 +1,5 @@
 //===- ReportTotals.cpp - Totals and chart data of a run ------------------===//
-#include "ReportTotals.h"
+#include "conformance/runner/ReportTotals.h"
 
 #include <fmt/format.h>
 

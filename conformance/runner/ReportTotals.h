@@ -8,7 +8,7 @@
 #ifndef QI_CONFORMANCE_REPORTTOTALS_H
 #define QI_CONFORMANCE_REPORTTOTALS_H
 
-#include "RunReport.h"
+#include "conformance/runner/RunReport.h"
 
 #include <array>
 #include <cstdint>

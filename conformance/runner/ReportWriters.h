@@ -9,7 +9,7 @@
 #ifndef QI_CONFORMANCE_REPORTWRITERS_H
 #define QI_CONFORMANCE_REPORTWRITERS_H
 
-#include "RunReport.h"
+#include "conformance/runner/RunReport.h"
 
 #include <string>
 

@@ -1,5 +1,5 @@
 //===- RunReport.cpp - Outcome names and the run's diagnosis summary ------===//
-#include "RunReport.h"
+#include "conformance/runner/RunReport.h"
 
 #include <algorithm>
 #include <set>

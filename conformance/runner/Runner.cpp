@@ -1,12 +1,13 @@
 //===- Runner.cpp - Run a golden suite against a backend ------------------===//
-#include "Runner.h"
+#include "conformance/runner/Runner.h"
 
-#include "Diagnosis.h"
-#include "Judge.h"
-#include "Subprocess.h"
+#include "conformance/runner/Diagnosis.h"
+#include "conformance/runner/Judge.h"
+#include "conformance/runner/Subprocess.h"
 
 #include "generators/GoldenFiles.h"
 #include "generators/GoldenFormat.h"
+#include "generators/GoldenIds.h"
 
 #include <algorithm>
 #include <atomic>

@@ -9,9 +9,9 @@
 #ifndef QI_CONFORMANCE_RUNNER_H
 #define QI_CONFORMANCE_RUNNER_H
 
-#include "Backend.h"
-#include "Capabilities.h"
-#include "RunReport.h"
+#include "conformance/runner/Backend.h"
+#include "conformance/runner/Capabilities.h"
+#include "conformance/runner/RunReport.h"
 
 namespace qi::conform {
 

@@ -1,5 +1,5 @@
 //===- Subprocess.cpp - Run a backend process with a deadline -------------===//
-#include "Subprocess.h"
+#include "conformance/runner/Subprocess.h"
 
 #include <atomic>
 #include <cerrno>

@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "generators/GoldenFormat.h"
+#include "generators/GoldenIds.h"
+#include "generators/GoldenLevels.h"
 #include "interpreter/quant/tests/SlowPathOracle.h"
 
 #include "quant/Semantics.h"

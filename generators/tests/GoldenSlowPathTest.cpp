@@ -32,9 +32,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "generators/GoldenFormat.h"
+#include "generators/GoldenIds.h"
+#include "generators/tests/SmallFloatOracle.h"
 #include "interpreter/quant/tests/ProfileEmulation.h"
 #include "interpreter/quant/tests/SlowPathOracle.h"
-#include "generators/tests/SmallFloatOracle.h"
 
 #include "quant/ParameterMap.h"
 #include "quant/Semantics.h"

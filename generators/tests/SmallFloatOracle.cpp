@@ -3,7 +3,7 @@
 // See the header. Nothing here calls the numeric core or SlowPathOracle.
 //
 //===----------------------------------------------------------------------===//
-#include "SmallFloatOracle.h"
+#include "generators/tests/SmallFloatOracle.h"
 
 #include <boost/multiprecision/cpp_int.hpp>
 

@@ -10,13 +10,8 @@
 //===----------------------------------------------------------------------===//
 #include "BenchInputs.h"
 
-#include "eval/Interpreter.h"
-#include "ir/ModuleLoader.h"
+#include "eval/Run.h"
 #include "value/LargeAllocations.h"
-
-#include "mlir/IR/MLIRContext.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/SourceMgr.h"
 
 #include <benchmark/benchmark.h>
 
@@ -87,28 +82,30 @@ std::string lower(const std::string &program) {
 
 void runLowered(benchmark::State &state, bool qcast, Granularity g) {
   const int64_t n = state.range(0);
-  const std::string text = lower(quantProgram(qcast, g, n));
-  mlir::MLIRContext context;
-  ir::registerAcceptedDialects(context);
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text), llvm::SMLoc());
-  mlir::OwningOpRef<mlir::ModuleOp> module = ir::parseAndVerify(sourceMgr, context);
+  eval::RunOptions options;
+  options.semantics = *quant::findProfile("mlir-lower-quant-ops");
+  eval::RunOutcome loading;
+  std::unique_ptr<eval::Program> program = eval::Program::load(
+      ir::ProgramSource::copyOf(lower(quantProgram(qcast, g, n)), "lowered.mlir"), options,
+      loading);
   std::string error;
-  mlir::func::FuncOp function = module ? ir::findEntry(*module, "kernel", error) : nullptr;
-  if (!function) {
+  std::optional<eval::Signature> signature =
+      program ? program->signature("kernel", error) : std::nullopt;
+  if (!signature) {
     state.SkipWithError("cannot lower or parse the program (is mlir-opt installed?)");
     return;
   }
-  ir::TypeConverter types;
-  eval::Interpreter interp(*module, types, *quant::findProfile("mlir-lower-quant-ops"));
-  const ElementType argType =
-      interp.valueType(function.getArgumentTypes()[0], function.getLoc()).element;
+  const ElementType argType = signature->parameters[0].element;
   auto type = benchType(numeric::f32Format(), g, n);
   RuntimeValue input = qcast ? expressedInput(*type, benchShape(g, n))
                              : storedInput(type, benchShape(g, n)).withElementType(argType);
   for (auto _ : state) {
-    std::vector<RuntimeValue> results = interp.call(function, {input});
-    benchmark::DoNotOptimize(results.data());
+    eval::RunOutcome run = program->run("kernel", {input}, options);
+    if (!run.succeeded()) {
+      state.SkipWithError(run.error().str().c_str()); // copied by the library
+      break;
+    }
+    benchmark::DoNotOptimize(run.results.data());
   }
   state.SetItemsProcessed(state.iterations() * n);
 }

@@ -1,6 +1,6 @@
 //===- QuantKernelBench.cpp - Throughput of the qcast / dcast dispatcher --===//
 //
-// docs/performance.md. quant::quantizeTensor / dequantizeTensor (the path
+// docs/performance.md. fast::quantizeTensor / dequantizeTensor (the path
 // quant-interp takes) on i8 types, per-layer / per-channel / sub-channel,
 // for each expressed format (f80 also under tflite-reference, whose t is f32:
 // [fast.x87-host]); f16 / bf16 / tf32 / f80 qcast also under `reference`
@@ -13,11 +13,9 @@
 //===----------------------------------------------------------------------===//
 #include "BenchInputs.h"
 
-#include "quant/ExactQuantize.h"
+#include "fast/Dispatch.h"
 #include "quant/ParameterMap.h"
 #include "quant/Semantics.h"
-#include "quant/TensorKernels.h"
-#include "quant/X87Quantize.h"
 
 #include <benchmark/benchmark.h>
 
@@ -45,22 +43,16 @@ void runQcast(benchmark::State &state, std::string format, Granularity g, std::s
   const quant::Semantics semantics = benchSemantics(profile);
   std::string error;
   const quant::ParameterMap map = *quant::ParameterMap::build(*type, shape, true, error);
-  quant::KernelPath path = quant::KernelPath::Exact;
+  fast::KernelPlan plan;
   for (auto _ : state) {
     RuntimeValue result = RuntimeValue::tensor(ElementType::makeQuantized(type), shape);
-    path = quant::quantizeTensor(*type, semantics, map, input, result);
+    plan = fast::quantizeTensor(*type, semantics, map, input, result);
     benchmark::DoNotOptimize(result.data());
   }
   state.SetItemsProcessed(state.iterations() * n);
-  // Which host path: f80 on the x87 unit ([fast.x87-host]) or exact
-  // arithmetic in integers ([fast.exact-rational]).
-  std::string label(quant::kernelPathName(path));
-  if (path == quant::KernelPath::HostFloat) {
-    if (quant::X87Quantizer::supports(*type, semantics))
-      label += " (x87)";
-    else if (quant::ExactRationalQuantizer::supports(*type, semantics))
-      label += " (integer)";
-  }
+  std::string label(fast::kernelPathName(plan.path));
+  if (plan.path == fast::KernelPath::Table)
+    label += " (" + std::string(fast::kernelPathName(plan.tableFiller)) + ")";
   state.SetLabel(label);
 }
 
@@ -72,14 +64,14 @@ void runDcast(benchmark::State &state, std::string format, Granularity g, std::s
   const quant::Semantics semantics = benchSemantics(profile);
   std::string error;
   const quant::ParameterMap map = *quant::ParameterMap::build(*type, shape, true, error);
-  quant::KernelPath path = quant::KernelPath::Exact;
+  fast::KernelPlan plan;
   for (auto _ : state) {
     RuntimeValue result = RuntimeValue::tensor(ElementType::makeFloat(*type->expressed), shape);
-    path = quant::dequantizeTensor(*type, semantics, map, input, result);
+    plan = fast::dequantizeTensor(*type, semantics, map, input, result);
     benchmark::DoNotOptimize(result.data());
   }
   state.SetItemsProcessed(state.iterations() * n);
-  state.SetLabel(std::string(quant::kernelPathName(path)));
+  state.SetLabel(std::string(fast::kernelPathName(plan.path)));
 }
 
 const struct {
@@ -107,14 +99,14 @@ void registerAll() {
         for (const std::string op : {"qcast", "dcast"}) {
           if (otherMode && op == "dcast")
             continue;
-          // The exact kernel takes ~1 us per element: a smaller size there.
+          // The reference kernel takes ~1 us per element: a smaller size there.
           const int64_t big = int64_t(1) << 24;
           auto type = benchType(*numeric::findFloatFormat(format), g.granularity, big);
           const quant::Semantics semantics = benchSemantics(profile);
           const bool slow =
-              (op == "qcast" ? quant::chooseQuantizePath(*type, semantics, big)
-                             : quant::chooseDequantizePath(*type, semantics, big)) ==
-              quant::KernelPath::Exact;
+              (op == "qcast" ? fast::planQuantize(*type, semantics, big)
+                             : fast::planDequantize(*type, semantics, big))
+                  .path == fast::KernelPath::Reference;
           auto *b = op == "qcast"
                         ? benchmark::RegisterBenchmark((op + "/" + suffix).c_str(), runQcast,
                                                        format, g.granularity, profile)

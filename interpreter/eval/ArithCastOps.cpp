@@ -75,12 +75,12 @@ OpEvaluator intToFloat(bool isSigned) {
   return [isSigned](Interpreter &interp, Frame &frame, mlir::Operation &op) {
     numeric::RoundingMode mode = roundingModeOf(op);
     unsigned width = 0;
-    if (interp.fastPaths()) // [fast.host-arith]
+    if (interp.options().fastPaths) // [fast.host-arith]
       if (const RuntimeValue *in = integerOperand(frame, op, width))
         if (std::optional<RuntimeValue> r =
                 host::intToFloat(isSigned, *in, width, resultElement(interp, op), mode)) {
           frame.bind(op.getResult(0), std::move(*r));
-          ++interp.fastPathUse().hostArith;
+          interp.countFastPath(&FastPathUse::hostArith);
           return;
         }
     evalCast(interp, frame, op, [&](Bits in, const ElementType &from, const ElementType &to) {
@@ -97,13 +97,13 @@ OpEvaluator intToFloat(bool isSigned) {
 /// is outside the result type are poison (LLVM fptosi / fptoui).
 OpEvaluator floatToInt(bool isSigned) {
   return [isSigned](Interpreter &interp, Frame &frame, mlir::Operation &op) {
-    if (interp.fastPaths()) { // [fast.host-arith]
+    if (interp.options().fastPaths) { // [fast.host-arith]
       ElementType to = resultElement(interp, op);
       if (to.isInteger() || to.isIndex())
         if (std::optional<RuntimeValue> r = host::floatToInt(
                 isSigned, frame.lookup(op.getOperand(0)), intWidth(to, op), to)) {
           frame.bind(op.getResult(0), std::move(*r));
-          ++interp.fastPathUse().hostArith;
+          interp.countFastPath(&FastPathUse::hostArith);
           return;
         }
     }
@@ -127,7 +127,7 @@ OpEvaluator floatToInt(bool isSigned) {
 void evalFloatConvert(Interpreter &interp, Frame &frame, mlir::Operation &op) {
   numeric::RoundingMode mode = roundingModeOf(op);
   FastMath fm = fastMathFlags(op);
-  if (interp.fastPaths()) { // [fast.host-arith]
+  if (interp.options().fastPaths) { // [fast.host-arith]
     const RuntimeValue &in = frame.lookup(op.getOperand(0));
     ElementType to = resultElement(interp, op);
     const ElementType &from = in.elementType();
@@ -137,7 +137,7 @@ void evalFloatConvert(Interpreter &interp, Frame &frame, mlir::Operation &op) {
     if (std::optional<RuntimeValue> r =
             host::floatConvert(in, to, mode, !fm.nnan && !fm.ninf, exact)) {
       frame.bind(op.getResult(0), std::move(*r));
-      ++interp.fastPathUse().hostArith;
+      interp.countFastPath(&FastPathUse::hostArith);
       return;
     }
   }

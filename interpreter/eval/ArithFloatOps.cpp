@@ -22,7 +22,7 @@ using CoreBinary = FloatResult (*)(const FloatFormat &, Bits, Bits, RoundingMode
 OpEvaluator coreBinary(CoreBinary fn, host::FloatBinary kind) {
   return [fn, kind](Interpreter &interp, Frame &frame, mlir::Operation &op) {
     RoundingMode mode = roundingModeOf(op);
-    if (interp.fastPaths()) { // [fast.host-arith]
+    if (interp.options().fastPaths) { // [fast.host-arith]
       const RuntimeValue &a = frame.lookup(op.getOperand(0)), &b = frame.lookup(op.getOperand(1));
       FastMath fm = fastMathFlags(op);
       const FloatFormat *format = a.elementType().floatFormat;
@@ -30,7 +30,7 @@ OpEvaluator coreBinary(CoreBinary fn, host::FloatBinary kind) {
       if (std::optional<RuntimeValue> r =
               host::floatBinary(kind, a, b, mode, !fm.nnan && !fm.ninf, exact)) {
         frame.bind(op.getResult(0), std::move(*r));
-        ++interp.fastPathUse().hostArith;
+        interp.countFastPath(&FastPathUse::hostArith);
         return;
       }
     }

@@ -226,10 +226,10 @@ OpEvaluator minMaxOp(host::IntMinMax kind, void (*exact)(Interpreter &, Frame &,
   return [kind, exact](Interpreter &interp, Frame &frame, mlir::Operation &op) {
     const RuntimeValue &a = frame.lookup(op.getOperand(0)), &b = frame.lookup(op.getOperand(1));
     const ElementType &type = a.elementType();
-    if (interp.fastPaths() && (type.isInteger() || type.isIndex()))
+    if (interp.options().fastPaths && (type.isInteger() || type.isIndex()))
       if (std::optional<RuntimeValue> r = host::intMinMax(kind, a, b, intWidth(type, op))) {
         frame.bind(op.getResult(0), std::move(*r));
-        ++interp.fastPathUse().hostArith;
+        interp.countFastPath(&FastPathUse::hostArith);
         return;
       }
     exact(interp, frame, op);

@@ -8,7 +8,7 @@
 #include "eval/HostArith.h"
 
 #include "numeric/FloatFormat.h"
-#include "quant/FastQuantize.h"
+#include "host/FloatEnvironment.h"
 
 #include <cfloat>
 #include <cmath>
@@ -30,7 +30,7 @@ bool isF64(const ElementType &t) { return t.isFloat() && t.floatFormat == &numer
 /// The conditions every path shares: a tensor without poison elements and the
 /// IEEE default host environment. [fast.environment]
 bool usable(const RuntimeValue &v) {
-  return v.isTensor() && !v.hasPoison() && quant::hostFloatEnvironmentIsDefault();
+  return v.isTensor() && !v.hasPoison() && qi::host::hostFloatEnvironmentIsDefault();
 }
 bool sameShape(const RuntimeValue &a, const RuntimeValue &b) {
   return a.isTensor() == b.isTensor() && a.shape() == b.shape();

@@ -1,6 +1,8 @@
 //===- Interpreter.cpp - Runs functions of a verified module --------------===//
 #include "eval/Interpreter.h"
 
+#include <optional>
+
 namespace qi::eval {
 
 namespace {
@@ -23,18 +25,29 @@ const RuntimeValue &Frame::lookup(mlir::Value ssa) const {
   fail(ssa.getLoc(), "internal error: SSA value used before it was computed");
 }
 
+namespace {
+/// Every op evaluator, by op name.
+const llvm::StringMap<OpEvaluator> &evaluatorTable() {
+  static const llvm::StringMap<OpEvaluator> table = [] {
+    llvm::StringMap<OpEvaluator> all;
+    registerFuncOps(all);
+    registerArithOps(all);
+    registerQuantOps(all);
+    registerMathOps(all);
+    registerTensorOps(all);
+    registerShapeOps(all);
+    registerLinalgOps(all);
+    registerScfOps(all);
+    return all;
+  }();
+  return table;
+}
+} // namespace
+
 Interpreter::Interpreter(mlir::ModuleOp module, ir::TypeConverter &types,
                          quant::Semantics semantics, InterpreterOptions options)
-    : module_(module), types_(types), semantics_(semantics), options_(options) {
-  registerFuncOps(evaluators_);
-  registerArithOps(evaluators_);
-  registerQuantOps(evaluators_);
-  registerMathOps(evaluators_);
-  registerTensorOps(evaluators_);
-  registerShapeOps(evaluators_);
-  registerLinalgOps(evaluators_);
-  registerScfOps(evaluators_);
-}
+    : module_(module), types_(types), semantics_(semantics), options_(options),
+      evaluators_(evaluatorTable()) {}
 
 ir::ValueType Interpreter::valueType(mlir::Type type, mlir::Location loc) {
   std::string error;
@@ -67,6 +80,11 @@ std::vector<RuntimeValue> Interpreter::call(mlir::func::FuncOp function,
   if (++steps_ > options_.maxSteps)
     fail(function.getLoc(),
          stepBudgetMessage("call of @" + function.getSymName().str(), options_.maxSteps));
+  // [cli.max-tensor-bytes] The entry function's call sets the budget for
+  // the whole run; nested calls are inside it.
+  std::optional<ScopedMaxTensorBytes> tensorBudget;
+  if (depth_ == 0)
+    tensorBudget.emplace(options_.maxTensorBytes);
   ++depth_;
   Frame frame;
   mlir::Block &entry = function.getBody().front();

@@ -30,12 +30,34 @@ class Interpreter;
 /// trivial scf.while, at ~1 us per iteration).
 inline constexpr int64_t kDefaultMaxSteps = 1000000000;
 
-/// How one Interpreter runs (quant-interp's command line sets them).
+/// How many ops each lowered-IR fast path evaluated ([fast.proof]: the
+/// differential tests check that the paths they prove are really taken).
+struct FastPathUse {
+  int64_t hostArith = 0;     ///< [fast.host-arith]
+  int64_t linalgColumns = 0; ///< [fast.linalg-columns]
+};
+
+/// How one Interpreter runs (quant-interp's command line sets them, through
+/// eval::RunOptions).
 struct InterpreterOptions {
   /// [cli.max-steps] Steps one Interpreter may take in all: loop iterations
   /// (scf.for body runs, scf.while condition runs) and function calls. The
   /// step beyond it throws EvalError at the loop (or the called function).
   int64_t maxSteps = kDefaultMaxSteps;
+  /// [cli.max-tensor-bytes] The element storage one tensor may take
+  /// (value/RuntimeValue.h). In force for the span of each call of the entry
+  /// function (and, in eval::Program::run, of binding its arguments); the
+  /// budget before is restored after.
+  int64_t maxTensorBytes = kDefaultMaxTensorBytes;
+  /// Whether the lowered-IR evaluators may take their proven fast paths
+  /// ([fast.host-arith], [fast.linalg-columns] in spec/performance.md). The
+  /// differential tests switch them off to compare with the exact evaluators.
+  bool fastPaths = true;
+  /// Where to count the ops the fast paths evaluate; null: not counted. A
+  /// pointer to counters the caller owns rather than counters inside the
+  /// Interpreter: a run (eval/Run.h) makes its Interpreter and drops it, and
+  /// a test sums the counts over several runs.
+  FastPathUse *fastPathUse = nullptr;
 };
 
 /// SSA values of one activation: a function body, or a region nested in one
@@ -60,7 +82,8 @@ public:
               InterpreterOptions options = {});
 
   /// Runs `function` on `arguments` (already checked against its parameter
-  /// types) and returns its results. Throws EvalError.
+  /// types) and returns its results. Throws EvalError. Programs are run
+  /// through eval/Run.h, which checks the arguments and catches the errors.
   std::vector<RuntimeValue> call(mlir::func::FuncOp function,
                                  std::vector<RuntimeValue> arguments);
 
@@ -82,18 +105,12 @@ public:
   /// EvalError at it, naming it and the budget, past options().maxSteps.
   void countLoopIteration(mlir::Operation &loop);
 
-  /// Whether the lowered-IR evaluators may take their proven fast paths
-  /// ([fast.host-arith], [fast.linalg-columns] in spec/performance.md); on by
-  /// default. Tests switch them off to compare against the exact evaluators.
-  bool fastPaths() const { return fastPaths_; }
-  void setFastPaths(bool enabled) { fastPaths_ = enabled; }
-  /// How many ops each fast path evaluated (tests check the paths they prove
-  /// are really taken).
-  struct FastPathUse {
-    int64_t hostArith = 0;
-    int64_t linalgColumns = 0;
-  };
-  FastPathUse &fastPathUse() { return fastPathUse_; }
+  /// Counts one op evaluated by a fast path, e.g.
+  /// `countFastPath(&FastPathUse::hostArith)`, if options() ask for counts.
+  void countFastPath(int64_t FastPathUse::*path) {
+    if (options_.fastPathUse)
+      ++(options_.fastPathUse->*path);
+  }
   ir::TypeConverter &types() { return types_; }
   mlir::ModuleOp module() { return module_; }
 
@@ -109,10 +126,9 @@ private:
   quant::Semantics semantics_;
   InterpreterOptions options_;
   int64_t steps_ = 0;
-  llvm::StringMap<OpEvaluator> evaluators_;
+  /// Built once per process: runs make an Interpreter each.
+  const llvm::StringMap<OpEvaluator> &evaluators_;
   unsigned depth_ = 0;
-  bool fastPaths_ = true;
-  FastPathUse fastPathUse_;
 };
 
 /// Registration, one function per dialect file.

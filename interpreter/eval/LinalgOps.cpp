@@ -208,14 +208,14 @@ void evalStructured(Interpreter &interp, Frame &frame, mlir::Operation &op) {
     empty |= size == 0;
 
   // [fast.linalg-columns] The payload over chunks of points at once.
-  if (interp.fastPaths() && !empty) {
+  if (interp.options().fastPaths && !empty) {
     std::vector<ColumnsOperand> columnsOperands;
     for (const StructuredOperand &operand : operands)
       columnsOperands.push_back({operand.value, operand.isShaped, operand.map});
     if (std::optional<std::vector<RuntimeValue>> results =
             evalStructuredByColumns(interp, frame, linalgOp, columnsOperands, loopSize)) {
       bindResults(interp, frame, op, *results);
-      ++interp.fastPathUse().linalgColumns;
+      interp.countFastPath(&FastPathUse::linalgColumns);
       return;
     }
   }

@@ -8,7 +8,7 @@
 #include "eval/Interpreter.h"
 
 #include "quant/ParameterMap.h"
-#include "quant/TensorKernels.h"
+#include "fast/Dispatch.h"
 
 #include "mlir/Dialect/Quant/IR/Quant.h"
 
@@ -51,7 +51,7 @@ void evalQcast(Interpreter &interp, Frame &frame, mlir::Operation &op) {
   RuntimeValue result = resultLike(input, resultType.element);
   // The dispatcher picks a path proven identical to the exact kernel.
   // [fast.dispatch]
-  quant::quantizeTensor(type, interp.semantics(), map, input, result);
+  fast::quantizeTensor(type, interp.semantics(), map, input, result);
   frame.bind(qcast.getResult(), std::move(result));
 }
 
@@ -62,7 +62,7 @@ void evalDcast(Interpreter &interp, Frame &frame, mlir::Operation &op) {
   const quant::QuantType &type = executableQuantType(inputType, op);
   quant::ParameterMap map = parameterMap(type, input, op);
   RuntimeValue result = resultLike(input, ElementType::makeFloat(*type.expressed));
-  quant::dequantizeTensor(type, interp.semantics(), map, input, result);
+  fast::dequantizeTensor(type, interp.semantics(), map, input, result);
   frame.bind(dcast.getResult(), std::move(result));
 }
 

@@ -112,17 +112,6 @@ inline void storeElement(RuntimeValue &dst, int64_t i, numeric::Bits bits, bool 
     dst.setPoison(i);
 }
 
-/// Row-major multi-index of flat position `flat` in `shape`.
-inline void unflatten(int64_t flat, const Shape &shape, std::vector<int64_t> &index) {
-  index.assign(shape.size(), 0);
-  for (size_t d = shape.size(); d-- > 0;) {
-    if (shape[d] == 0)
-      return;
-    index[d] = flat % shape[d];
-    flat /= shape[d];
-  }
-}
-
 /// Product of `sizes`, or nullopt on int64 overflow.
 inline std::optional<int64_t> checkedProduct(const std::vector<int64_t> &sizes) {
   int64_t n = 1;

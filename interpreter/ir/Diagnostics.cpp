@@ -27,25 +27,28 @@ mlir::Location startOfBuffer(mlir::MLIRContext &context, const llvm::SourceMgr &
   return mlir::FileLineColLoc::get(&context, name, line, 1);
 }
 
-void printError(llvm::raw_ostream &os, mlir::Location loc, llvm::StringRef message) {
-  os << formatLocation(loc) << ": error: " << message << "\n";
-  os.flush();
+LocatedDiagnostic LocatedDiagnostic::error(mlir::Location loc, std::string message) {
+  return {Severity::Error, formatLocation(loc), std::move(message)};
 }
 
-OneLineDiagnostics::OneLineDiagnostics(mlir::MLIRContext &context, llvm::raw_ostream &os)
+std::string LocatedDiagnostic::str() const {
+  return location + (severity == Severity::Error ? ": error: " : ": warning: ") + message;
+}
+
+CollectedDiagnostics::CollectedDiagnostics(mlir::MLIRContext &context,
+                                           std::vector<LocatedDiagnostic> &into)
     : context_(context) {
-  id_ = context.getDiagEngine().registerHandler([this, &os](mlir::Diagnostic &diag) {
-    if (diag.getSeverity() == mlir::DiagnosticSeverity::Error) {
-      ++errors_;
-      printError(os, diag.getLocation(), diag.str());
-    } else if (diag.getSeverity() == mlir::DiagnosticSeverity::Warning) {
-      os << formatLocation(diag.getLocation()) << ": warning: " << diag.str() << "\n";
-    }
+  id_ = context.getDiagEngine().registerHandler([&into](mlir::Diagnostic &diag) {
+    if (diag.getSeverity() == mlir::DiagnosticSeverity::Error)
+      into.push_back(LocatedDiagnostic::error(diag.getLocation(), diag.str()));
+    else if (diag.getSeverity() == mlir::DiagnosticSeverity::Warning)
+      into.push_back({LocatedDiagnostic::Severity::Warning, formatLocation(diag.getLocation()),
+                      diag.str()});
     return mlir::success();
   });
 }
 
-OneLineDiagnostics::~OneLineDiagnostics() { context_.getDiagEngine().eraseHandler(id_); }
+CollectedDiagnostics::~CollectedDiagnostics() { context_.getDiagEngine().eraseHandler(id_); }
 
 CapturedDiagnostic::CapturedDiagnostic(mlir::MLIRContext &context) : context_(context) {
   id_ = context.getDiagEngine().registerHandler([this](mlir::Diagnostic &diag) {

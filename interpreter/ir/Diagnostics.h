@@ -10,9 +10,9 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/raw_ostream.h"
 
 #include <string>
+#include <vector>
 
 namespace qi::ir {
 
@@ -24,21 +24,34 @@ std::string formatLocation(mlir::Location loc);
 mlir::Location startOfBuffer(mlir::MLIRContext &context, const llvm::SourceMgr &sourceMgr,
                              unsigned line = 1);
 
-/// Prints "LOC: error: MESSAGE" on one line.
-void printError(llvm::raw_ostream &os, mlir::Location loc, llvm::StringRef message);
+/// One error or warning, already in text: it outlives the MLIRContext whose
+/// locations it came from.
+struct LocatedDiagnostic {
+  enum class Severity { Error, Warning };
+  Severity severity = Severity::Error;
+  std::string location; ///< "FILE:LINE:COL", or "<unknown>"
+  std::string message;
 
-/// While alive, prints every MLIR error diagnostic of `context` as one line
-/// (notes are dropped; warnings are printed as "warning:") and counts errors.
-class OneLineDiagnostics {
+  /// The error `message` at `loc`.
+  static LocatedDiagnostic error(mlir::Location loc, std::string message);
+  /// The line quant-interp prints: "LOCATION: error: MESSAGE" (or
+  /// "warning:"), without the newline ([cli.errors] 1-2).
+  std::string str() const;
+};
+
+/// While alive, appends every error and warning of `context` to `into`, in
+/// the order MLIR raises them, instead of printing them; notes and remarks
+/// are dropped ([cli.errors] 2).
+class CollectedDiagnostics {
 public:
-  OneLineDiagnostics(mlir::MLIRContext &context, llvm::raw_ostream &os);
-  ~OneLineDiagnostics();
-  unsigned errorCount() const { return errors_; }
+  CollectedDiagnostics(mlir::MLIRContext &context, std::vector<LocatedDiagnostic> &into);
+  ~CollectedDiagnostics();
+  CollectedDiagnostics(const CollectedDiagnostics &) = delete;
+  CollectedDiagnostics &operator=(const CollectedDiagnostics &) = delete;
 
 private:
   mlir::MLIRContext &context_;
   mlir::DiagnosticEngine::HandlerID id_;
-  unsigned errors_ = 0;
 };
 
 /// While alive, captures the first error diagnostic's message instead of

@@ -6,8 +6,8 @@
 
 namespace qi::ir {
 
-std::vector<InputChunk> splitInputChunks(const llvm::MemoryBuffer &input) {
-  std::vector<InputChunk> chunks;
+std::vector<ProgramSource> splitInputChunks(const llvm::MemoryBuffer &input) {
+  std::vector<ProgramSource> chunks;
   llvm::SmallVector<llvm::StringRef> lines;
   input.getBuffer().split(lines, '\n');
   std::string chunk;
@@ -31,13 +31,6 @@ std::vector<InputChunk> splitInputChunks(const llvm::MemoryBuffer &input) {
   }
   flush(lines.size());
   return chunks;
-}
-
-std::vector<std::unique_ptr<llvm::MemoryBuffer>> splitInput(const llvm::MemoryBuffer &input) {
-  std::vector<std::unique_ptr<llvm::MemoryBuffer>> buffers;
-  for (InputChunk &chunk : splitInputChunks(input))
-    buffers.push_back(std::move(chunk.buffer));
-  return buffers;
 }
 
 } // namespace qi::ir

@@ -7,9 +7,8 @@
 #ifndef QI_IR_INPUTSPLITTER_H
 #define QI_IR_INPUTSPLITTER_H
 
-#include "llvm/Support/MemoryBuffer.h"
+#include "ir/ProgramSource.h"
 
-#include <memory>
 #include <vector>
 
 namespace qi::ir {
@@ -17,19 +16,11 @@ namespace qi::ir {
 /// The marker line that separates chunks.
 inline constexpr const char *kSplitMarker = "// -----";
 
-/// One chunk: its buffer holds as many empty lines before its text as the file
-/// had before it; `firstLine` (1-based) is the line after its marker, 1 for
-/// the first chunk.
-struct InputChunk {
-  std::unique_ptr<llvm::MemoryBuffer> buffer;
-  unsigned firstLine = 1;
-};
-
-/// Splits at lines that start with the marker (after leading blanks).
-std::vector<InputChunk> splitInputChunks(const llvm::MemoryBuffer &input);
-
-/// The buffers of splitInputChunks.
-std::vector<std::unique_ptr<llvm::MemoryBuffer>> splitInput(const llvm::MemoryBuffer &input);
+/// Splits at lines that start with the marker (after leading blanks). Each
+/// chunk's buffer has the input's name and holds as many empty lines before
+/// its text as the input had before it; its `firstLine` is the line after
+/// its marker, 1 for the first chunk.
+std::vector<ProgramSource> splitInputChunks(const llvm::MemoryBuffer &input);
 
 } // namespace qi::ir
 

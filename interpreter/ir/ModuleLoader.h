@@ -28,9 +28,9 @@ void registerAcceptedDialects(mlir::MLIRContext &context, bool allowUnregistered
 
 /// Parses the source manager's main buffer and verifies it; diagnostics go to
 /// the context's handlers. Null on failure. Where MLIR 22's own message is
-/// wrong or misleading, an error of ours replaces it ([cli.errors.clarified]):
-/// a non-integer storage type, an op the quant dialect does not have
-/// (quant.region), a sub-channel scale tensor that does not fit its tensor.
+/// wrong or misleading, an error of ours replaces it ([cli.errors.clarified],
+/// ClarifiedDiagnostics.h). Programs are run through eval/Run.h, which calls
+/// this.
 mlir::OwningOpRef<mlir::ModuleOp> parseAndVerify(llvm::SourceMgr &sourceMgr,
                                                  mlir::MLIRContext &context);
 

@@ -15,7 +15,8 @@ unsigned storageBytes(unsigned bits) {
     bytes *= 2;
   return bytes;
 }
-int64_t maxTensorBytesValue = kDefaultMaxTensorBytes;
+/// The budget in force on this thread (see ScopedMaxTensorBytes).
+thread_local int64_t maxTensorBytesValue = kDefaultMaxTensorBytes;
 
 /// "4 GiB" for a whole number of GiB / MiB / KiB, else "N bytes".
 std::string byteText(int64_t bytes) {
@@ -26,8 +27,13 @@ std::string byteText(int64_t bytes) {
 }
 } // namespace
 
-int64_t maxTensorBytes() { return maxTensorBytesValue; }
 void setMaxTensorBytes(int64_t bytes) { maxTensorBytesValue = bytes < 1 ? 1 : bytes; }
+
+ScopedMaxTensorBytes::ScopedMaxTensorBytes(int64_t bytes) : previous_(maxTensorBytesValue) {
+  setMaxTensorBytes(bytes);
+}
+
+ScopedMaxTensorBytes::~ScopedMaxTensorBytes() { maxTensorBytesValue = previous_; }
 
 RuntimeValue RuntimeValue::tensor(ElementType type, Shape shape) {
   RuntimeValue v;

@@ -18,16 +18,36 @@ namespace qi {
 /// The memory budget of one tensor (docs/errors.md "tensor too large"):
 /// RuntimeValue::tensor refuses, by throwing TensorTooLarge, a tensor whose
 /// element storage (elements x bytes per element: 1, 2, 4, 8 or 16) exceeds
-/// maxTensorBytes(), on top of the kMaxTensorElements count. The default,
-/// 2^32 bytes (4 GiB), is what 2^30 f32 elements take: types of 32 bits or
-/// fewer keep the whole element limit, wider ones get fewer elements (f64:
-/// 2^29, f80 / f128 / i128: 2^28). The poison mask, when a value has poison
-/// elements, adds one byte per element.
+/// the calling thread's budget, on top of the kMaxTensorElements count. The
+/// default, 2^32 bytes (4 GiB), is what 2^30 f32 elements take: types of 32
+/// bits or fewer keep the whole element limit, wider ones get fewer elements
+/// (f64: 2^29, f80 / f128 / i128: 2^28). The poison mask, when a value has
+/// poison elements, adds one byte per element.
 inline constexpr int64_t kDefaultMaxTensorBytes = int64_t(1) << 32;
-/// The current per-tensor byte budget (process-wide).
-int64_t maxTensorBytes();
-/// Sets the per-tensor byte budget (at least 1; tests and the fuzz harnesses
-/// lower it). Not thread-safe: set it before interpreting.
+
+/// While alive, the budget of the calling thread is `bytes` (at least 1); the
+/// one before is restored after. Runs set it through their options
+/// (eval::InterpreterOptions::maxTensorBytes, [cli.max-tensor-bytes]), for
+/// their own span only. The budget is a per-thread value rather than an
+/// argument of every RuntimeValue::tensor call: threading it through every
+/// evaluator and kernel that allocates would be disproportionate, and being
+/// per thread, runs on different threads do not see each other's budget (a
+/// run allocates its values on its own thread).
+class ScopedMaxTensorBytes {
+public:
+  explicit ScopedMaxTensorBytes(int64_t bytes);
+  ~ScopedMaxTensorBytes();
+  ScopedMaxTensorBytes(const ScopedMaxTensorBytes &) = delete;
+  ScopedMaxTensorBytes &operator=(const ScopedMaxTensorBytes &) = delete;
+
+private:
+  int64_t previous_;
+};
+
+/// Sets the calling thread's budget for good (at least 1). Only for code that
+/// builds values without a run around it: the argument-parser fuzz harness
+/// (conformance/fuzz/FuzzArgument.cpp). Everything that runs a program sets
+/// the budget through its run options instead.
 void setMaxTensorBytes(int64_t bytes);
 
 class RuntimeValue {

@@ -1,13 +1,8 @@
 //===- Sweep.cpp - qcast of every f32 pattern -----------------------------===//
 #include "Sweep.h"
 
-#include "eval/Interpreter.h"
-#include "ir/ModuleLoader.h"
-#include "quant/TensorKernels.h"
-
-#include "mlir/IR/MLIRContext.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/SourceMgr.h"
+#include "eval/Run.h"
+#include "fast/Dispatch.h"
 
 #include <atomic>
 #include <chrono>
@@ -39,23 +34,24 @@ int sweep(const std::string &typeText, const std::string &profileName, unsigned 
     return 2;
   }
   // The type as quant-interp reads it: through MLIR's parser and our converter.
-  mlir::MLIRContext context;
-  ir::registerAcceptedDialects(context);
-  llvm::SourceMgr sourceMgr;
   const std::string module = "func.func @kernel(%x: tensor<16777216xf32>) -> tensor<16777216x" +
                              typeText + "> {\n  %0 = quant.qcast %x : tensor<16777216xf32> to "
                              "tensor<16777216x" + typeText + ">\n  return %0 : tensor<16777216x" +
                              typeText + ">\n}\n";
-  sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(module), llvm::SMLoc());
-  mlir::OwningOpRef<mlir::ModuleOp> parsed = ir::parseAndVerify(sourceMgr, context);
-  if (!parsed)
+  eval::RunOutcome loading;
+  std::unique_ptr<eval::Program> program =
+      eval::Program::load(ir::ProgramSource::copyOf(module, "sweep.mlir"), {}, loading);
+  if (!program) {
+    std::fprintf(stderr, "quant-bench: %s\n", loading.error().str().c_str());
     return 1;
+  }
   std::string error;
-  mlir::func::FuncOp function = ir::findEntry(*parsed, "kernel", error);
-  ir::TypeConverter types;
-  eval::Interpreter interp(*parsed, types, *semantics);
-  const ElementType storage =
-      interp.valueType(function.getResultTypes()[0], function.getLoc()).element;
+  std::optional<eval::Signature> signature = program->signature("kernel", error);
+  if (!signature) {
+    std::fprintf(stderr, "quant-bench: %s\n", error.c_str());
+    return 1;
+  }
+  const ElementType storage = signature->results[0].element;
   const quant::QuantType &type = *storage.quant;
   if (type.granularity != quant::QuantType::Granularity::PerLayer ||
       type.expressed != &numeric::f32Format()) {
@@ -70,7 +66,7 @@ int sweep(const std::string &typeText, const std::string &profileName, unsigned 
   std::atomic<uint64_t> digest{0};
   std::mutex mutex;
   std::map<int64_t, int64_t> histogram;
-  quant::KernelPath path = quant::KernelPath::Exact;
+  fast::KernelPath path = fast::KernelPath::Reference;
   const double t0 = std::chrono::duration<double>(
                         std::chrono::steady_clock::now().time_since_epoch()).count();
   auto worker = [&] {
@@ -82,7 +78,7 @@ int sweep(const std::string &typeText, const std::string &profileName, unsigned 
       for (int64_t j = 0; j < kChunk; ++j)
         bits[j] = static_cast<uint32_t>(c * kChunk + j);
       RuntimeValue result = RuntimeValue::tensor(storage, {kChunk});
-      quant::KernelPath used = quant::quantizeTensor(type, *semantics, *map, input, result);
+      fast::KernelPath used = fast::quantizeTensor(type, *semantics, *map, input, result).path;
       uint64_t d = 0;
       int64_t p = 0;
       const unsigned width = result.bytesPerElement();
@@ -116,7 +112,7 @@ int sweep(const std::string &typeText, const std::string &profileName, unsigned 
   std::printf("sweep %s profile=%s: 4294967296 f32 inputs in %.1f s (%.1f M/s, %u threads, "
               "path %s)\n",
               typeText.c_str(), profileName.c_str(), seconds, 4294967296.0 / seconds / 1e6,
-              threads, std::string(quant::kernelPathName(path)).c_str());
+              threads, std::string(fast::kernelPathName(path)).c_str());
   std::printf("poison %lld, distinct stored values %zu, min %lld (x%lld), max %lld (x%lld), "
               "digest %016llx\n",
               static_cast<long long>(poison.load()), histogram.size(),

@@ -15,17 +15,13 @@
 #include "Workloads.h"
 #include "value/LargeAllocations.h"
 
-#include "eval/Interpreter.h"
-#include "ir/ModuleLoader.h"
+#include "eval/Run.h"
 #include "quant/ParameterMap.h"
 #include "quant/Semantics.h"
-#include "quant/TensorKernels.h"
+#include "fast/Dispatch.h"
 
-#include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/SourceMgr.h"
 
 #include <sys/resource.h>
 
@@ -60,25 +56,51 @@ double now() {
       .count();
 }
 
-/// A parsed module with its interpreter.
-struct Loaded {
-  mlir::MLIRContext context;
-  llvm::SourceMgr sourceMgr;
-  mlir::OwningOpRef<mlir::ModuleOp> module;
-  ir::TypeConverter types;
-  mlir::func::FuncOp function;
-
-  bool load(const std::string &text) {
-    ir::registerAcceptedDialects(context);
-    sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text), llvm::SMLoc());
-    module = ir::parseAndVerify(sourceMgr, context);
-    if (!module)
-      return false;
-    std::string error;
-    function = ir::findEntry(*module, "kernel", error);
-    return bool(function);
-  }
+/// @kernel of a program, loaded through quant-interp's entry point
+/// (eval/Run.h), and its types.
+struct Kernel {
+  std::unique_ptr<eval::Program> program;
+  eval::Signature signature;
 };
+
+/// @kernel of `text`; nullopt after printing why.
+std::optional<Kernel> loadKernel(const std::string &text, const eval::RunOptions &options) {
+  Kernel kernel;
+  eval::RunOutcome loading;
+  kernel.program =
+      eval::Program::load(ir::ProgramSource::copyOf(text, "kernel.mlir"), options, loading);
+  if (!kernel.program) {
+    std::fprintf(stderr, "quant-bench: %s\n", loading.error().str().c_str());
+    return std::nullopt;
+  }
+  std::string error;
+  std::optional<eval::Signature> signature = kernel.program->signature("kernel", error);
+  if (!signature) {
+    std::fprintf(stderr, "quant-bench: @kernel: %s\n", error.c_str());
+    return std::nullopt;
+  }
+  kernel.signature = std::move(*signature);
+  return kernel;
+}
+
+/// Runs @kernel; its results, or nullopt after printing the error.
+std::optional<std::vector<RuntimeValue>> runKernel(Kernel &kernel,
+                                                   std::vector<RuntimeValue> arguments,
+                                                   const eval::RunOptions &options) {
+  eval::RunOutcome run = kernel.program->run("kernel", std::move(arguments), options);
+  if (!run.succeeded()) {
+    std::fprintf(stderr, "quant-bench: %s\n", run.error().str().c_str());
+    return std::nullopt;
+  }
+  return std::move(run.results);
+}
+
+/// Options that run under `semantics`.
+eval::RunOptions under(const quant::Semantics &semantics) {
+  eval::RunOptions options;
+  options.semantics = semantics;
+  return options;
+}
 
 struct Timed {
   double seconds = 1e300;
@@ -88,36 +110,34 @@ struct Timed {
 /// Runs @kernel of `text` on the workload's input `runs` times.
 std::optional<Timed> interpret(const std::string &text, const bench::Workload &w,
                                const quant::Semantics &semantics) {
-  Loaded l;
-  if (!l.load(text))
+  const eval::RunOptions options = under(semantics);
+  std::optional<Kernel> kernel = loadKernel(text, options);
+  if (!kernel)
     return std::nullopt;
-  eval::Interpreter interp(*l.module, l.types, semantics);
-  const ElementType argType =
-      interp.valueType(l.function.getArgumentTypes()[0], l.function.getLoc()).element;
-  const RuntimeValue input = w.input(argType);
+  const RuntimeValue input = w.input(kernel->signature.parameters[0].element);
   Timed best;
   for (int r = 0; r < runs; ++r) {
     std::vector<RuntimeValue> args{input}; // the copy is not timed
     const double t0 = now();
-    std::vector<RuntimeValue> results = interp.call(l.function, std::move(args));
+    std::optional<std::vector<RuntimeValue>> results =
+        runKernel(*kernel, std::move(args), options);
     const double t1 = now();
+    if (!results)
+      return std::nullopt;
     best.seconds = std::min(best.seconds, t1 - t0);
-    best.checksum = bench::Workload::checksum(results[0]);
+    best.checksum = bench::Workload::checksum((*results)[0]);
   }
   return best;
 }
 
-/// The dispatcher alone (quant/TensorKernels.h, what quant.qcast / dcast
+/// The dispatcher alone (fast/Dispatch.h, what quant.qcast / dcast
 /// call), result allocation included, on the workload's input.
 std::optional<Timed> timeKernel(const bench::Workload &w, const quant::Semantics &semantics) {
-  Loaded l;
-  if (!l.load(w.kernelModule()))
+  std::optional<Kernel> kernel = loadKernel(w.kernelModule(), under(semantics));
+  if (!kernel)
     return std::nullopt;
-  eval::Interpreter interp(*l.module, l.types, semantics);
-  const ElementType argType =
-      interp.valueType(l.function.getArgumentTypes()[0], l.function.getLoc()).element;
-  const ElementType resultType =
-      interp.valueType(l.function.getResultTypes()[0], l.function.getLoc()).element;
+  const ElementType argType = kernel->signature.parameters[0].element;
+  const ElementType resultType = kernel->signature.results[0].element;
   const bool qcast = w.op == bench::Op::Qcast;
   const quant::QuantType &type = qcast ? *resultType.quant : *argType.quant;
   const RuntimeValue input = w.input(argType);
@@ -131,9 +151,9 @@ std::optional<Timed> timeKernel(const bench::Workload &w, const quant::Semantics
     const double t0 = now();
     RuntimeValue result = RuntimeValue::tensor(resultType, input.shape());
     if (qcast)
-      quant::quantizeTensor(type, semantics, *map, input, result);
+      fast::quantizeTensor(type, semantics, *map, input, result);
     else
-      quant::dequantizeTensor(type, semantics, *map, input, result);
+      fast::dequantizeTensor(type, semantics, *map, input, result);
     const double t1 = now();
     best.seconds = std::min(best.seconds, t1 - t0);
     best.checksum = bench::Workload::checksum(result);
@@ -151,7 +171,7 @@ int compare() {
   std::printf("# quant-bench compare: %lld elements, fastest of %d runs; JIT = mlir-runner -O3 "
               "of the --lower-quant-ops lowering, timed inside the program\n",
               static_cast<long long>(elements.getValue()), runs.getValue());
-  std::printf("# kernel: quant::quantizeTensor / dequantizeTensor (result allocation "
+  std::printf("# kernel: fast::quantizeTensor / dequantizeTensor (result allocation "
               "included) under --profile=%s; lower-qo: the same under mlir-lower-quant-ops "
               "(checksum compared with the JIT); call: the whole interpreter call of @kernel\n",
               profile.c_str());
@@ -213,18 +233,22 @@ long residentKiB() {
 int memory() {
   bench::Workload w{opName == "dcast" ? bench::Op::Dcast : bench::Op::Qcast,
                     bench::Granularity::PerLayer, elements};
-  Loaded l;
-  if (!l.load(w.kernelModule()))
+  std::optional<quant::Semantics> semantics = quant::findProfile(profile);
+  if (!semantics) {
+    std::fprintf(stderr, "quant-bench: unknown profile %s\n", profile.c_str());
+    return 2;
+  }
+  const eval::RunOptions options = under(*semantics);
+  std::optional<Kernel> kernel = loadKernel(w.kernelModule(), options);
+  if (!kernel)
     return 1;
-  eval::Interpreter interp(*l.module, l.types, *quant::findProfile(profile));
-  const ElementType argType =
-      interp.valueType(l.function.getArgumentTypes()[0], l.function.getLoc()).element;
   const long before = residentKiB();
   std::vector<RuntimeValue> args;
-  args.push_back(w.input(argType)); // moved, not copied
+  args.push_back(w.input(kernel->signature.parameters[0].element)); // moved, not copied
   const double dataBytes = double(args[0].size()) * (args[0].bytesPerElement() +
                                                       (w.op == bench::Op::Qcast ? 1 : 4));
-  std::vector<RuntimeValue> results = interp.call(l.function, std::move(args));
+  if (!runKernel(*kernel, std::move(args), options))
+    return 1;
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
   const double peak = double(usage.ru_maxrss - before) * 1024;
@@ -245,17 +269,12 @@ int main(int argc, char **argv) {
                    count->ArgStr.str().c_str(), static_cast<long long>(count->getValue()));
       return 2;
     }
-  try {
-    if (command == "compare")
-      return compare();
-    if (command == "sweep")
-      return bench::sweep(sweepType, profile, workers);
-    if (command == "memory")
-      return memory();
-  } catch (const eval::EvalError &e) {
-    std::fprintf(stderr, "quant-bench: %s\n", e.message.c_str());
-    return 1;
-  }
+  if (command == "compare")
+    return compare();
+  if (command == "sweep")
+    return bench::sweep(sweepType, profile, workers);
+  if (command == "memory")
+    return memory();
   std::fprintf(stderr, "quant-bench: unknown command %s (compare, sweep, memory)\n",
                command.c_str());
   return 2;

@@ -12,58 +12,126 @@
 // finished cases).
 //
 //===----------------------------------------------------------------------===//
-#include "Backend.h"
-#include "Capabilities.h"
-#include "ReportWriters.h"
-#include "Runner.h"
-#include "Subprocess.h"
-#include "value/LargeAllocations.h"
-
+#include "conformance/runner/Backend.h"
+#include "conformance/runner/Capabilities.h"
+#include "conformance/runner/ReportWriters.h"
+#include "conformance/runner/Runner.h"
+#include "conformance/runner/Subprocess.h"
 #include "generators/GoldenFiles.h"
 #include "generators/GoldenFormat.h"
 #include "quant/Semantics.h"
+#include "value/LargeAllocations.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 #include <climits>
 #include <cstdio>
 #include <ctime>
 #include <iostream>
-#include <map>
-#include <set>
 #include <string>
 #include <unistd.h>
 
 using namespace qi::conform;
+namespace cl = llvm::cl;
 
 namespace {
 
-const char *const kUsage =
-    "usage: quant-conform run --backend=NAME [options]\n"
-    "       quant-conform --help | --version\n"
+const char *const kOverview =
+    "quant-conform: runs a golden suite (docs/golden-format.md) against a backend and reports,\n"
+    "case by case, pass / fail / error / unsupported / expected-rejection, with a diagnosis of\n"
+    "every failure (docs/vendor-guide.md)\n"
     "\n"
-    "Runs a golden suite (docs/golden-format.md) against a backend and reports, case by case,\n"
-    "pass / fail / error / unsupported / expected-rejection, with a diagnosis of every failure.\n"
+    "  quant-conform run --backend=NAME [--suite=DIR] [--profile=P] [--filter=TERMS] ...\n"
     "\n"
-    "  --backend=NAME        interp | mlir-lowering | mlir-cpu | command\n"
-    "  --suite=DIR           a suite (DIR/manifest.json) or a directory of suites (default golden/v1)\n"
-    "  --profile=P           the semantics the expected outputs are taken from (default reference)\n"
-    "  --filter=TERMS        comma-separated; key=value on op, granularity, storage, expressed,\n"
-    "                        shapeKind, category, rejection, or a part of a case ID (all must match)\n"
-    "  --capabilities=FILE   what the backend claims; other cases are unsupported (docs/vendor-guide.md);\n"
-    "                        mlir-cpu's default is conformance/backends/mlir-cpu.capabilities\n"
-    "  --report-dir=DIR      write results.json, junit.xml and report.html there\n"
-    "  --jobs=N              cases in parallel (default 1)\n"
-    "  --timeout=SECONDS     per case (default 60)\n"
-    "  --max-mismatches=N    differing elements listed per case (default 10)\n"
-    "  --command=CMD         --backend=command: the vendor command (request directory appended)\n"
-    "  --pipeline=PASSES     mlir-lowering / mlir-cpu: the mlir-opt pass pipeline\n"
-    "  --quant-interp=PATH   default: beside quant-conform\n"
-    "  --mlir-opt=PATH --mlir-runner=PATH --runner-utils=PATH   default: LLVM 22's\n"
-    "  --keep-requests       keep each case's scratch directory (printed at the end)\n"
-    "  --no-color            plain console summary\n";
+    "Exit status: 0 every selected case passed; 1 a case failed or erred, or the suite is\n"
+    "unreadable; 2 usage error; 130 interrupted.\n";
 
+/// Where mlir-opt / mlir-runner and libmlir_c_runner_utils.so are by default:
+/// QI_TOOLS_DIR and QI_LLVM_PREFIX/lib of the build (tools/CMakeLists.txt).
+#define QI_DEFAULT_MLIR_OPT QI_LLVM_TOOLS_DIR "/mlir-opt"
+#define QI_DEFAULT_MLIR_RUNNER QI_LLVM_TOOLS_DIR "/mlir-runner"
+#define QI_DEFAULT_RUNNER_UTILS QI_LLVM_LIB_DIR "/libmlir_c_runner_utils.so"
+
+cl::OptionCategory category("quant-conform run options");
+cl::SubCommand runCommand("run", "Run a golden suite against a backend (exit 1 when a case "
+                                 "fails or errs)");
+
+// Strings, so that a bad value gets our message (and exit status 2).
+cl::opt<std::string> backendFlag("backend",
+                                 cl::desc("interp, mlir-lowering, mlir-cpu or command (required)"),
+                                 cl::value_desc("name"), cl::sub(runCommand), cl::cat(category));
+cl::opt<std::string> suiteFlag("suite",
+                               cl::desc("A suite (DIR/manifest.json) or a directory of suites "
+                                        "(default golden/v1)"),
+                               cl::value_desc("dir"), cl::init("golden/v1"), cl::sub(runCommand),
+                               cl::cat(category));
+cl::opt<std::string> profileFlag("profile",
+                                 cl::desc("The semantics the expected outputs are taken from "
+                                          "(default reference)"),
+                                 cl::value_desc("name"), cl::init("reference"),
+                                 cl::sub(runCommand), cl::cat(category));
+cl::opt<std::string> filterFlag("filter",
+                                cl::desc("Comma-separated terms, all must match: key=value on op, "
+                                         "granularity, storage, expressed, shapeKind, category, "
+                                         "rejection, or a part of a case ID"),
+                                cl::value_desc("terms"), cl::sub(runCommand), cl::cat(category));
+cl::opt<std::string> capabilitiesFlag("capabilities",
+                                      cl::desc("What the backend claims; other cases are "
+                                               "unsupported (mlir-cpu's default: "
+                                               "conformance/backends/mlir-cpu.capabilities)"),
+                                      cl::value_desc("file"), cl::sub(runCommand),
+                                      cl::cat(category));
+cl::opt<std::string> reportDirFlag("report-dir",
+                                   cl::desc("Write results.json, junit.xml and report.html there"),
+                                   cl::value_desc("dir"), cl::sub(runCommand), cl::cat(category));
+cl::opt<std::string> jobsFlag("jobs", cl::desc("Cases in parallel, 1..64 (default 1)"),
+                              cl::value_desc("n"), cl::sub(runCommand), cl::cat(category));
+cl::opt<std::string> timeoutFlag("timeout",
+                                 cl::desc("Per case, whole seconds 1..86400 (default 60)"),
+                                 cl::value_desc("seconds"), cl::sub(runCommand), cl::cat(category));
+cl::opt<std::string> maxMismatchesFlag("max-mismatches",
+                                       cl::desc("Differing elements listed per case, 0..1000000 "
+                                                "(default 10)"),
+                                       cl::value_desc("n"), cl::sub(runCommand), cl::cat(category));
+cl::opt<std::string> commandFlag("command",
+                                 cl::desc("--backend=command: the vendor command (the request "
+                                          "directory is appended)"),
+                                 cl::value_desc("cmd"), cl::sub(runCommand), cl::cat(category));
+cl::opt<std::string> pipelineFlag("pipeline",
+                                  cl::desc("mlir-lowering / mlir-cpu: the mlir-opt pass pipeline "
+                                           "(default: the backend's, docs/vendor-guide.md)"),
+                                  cl::value_desc("passes"), cl::sub(runCommand), cl::cat(category));
+cl::opt<std::string> quantInterpFlag("quant-interp",
+                                     cl::desc("The quant-interp binary (default: beside "
+                                              "quant-conform)"),
+                                     cl::value_desc("path"), cl::sub(runCommand),
+                                     cl::cat(category));
+cl::opt<std::string> mlirOptFlag("mlir-opt",
+                                 cl::desc("mlir-opt for mlir-lowering / mlir-cpu (default "
+                                          QI_DEFAULT_MLIR_OPT ")"),
+                                 cl::value_desc("path"), cl::init(QI_DEFAULT_MLIR_OPT),
+                                 cl::sub(runCommand), cl::cat(category));
+cl::opt<std::string> mlirRunnerFlag("mlir-runner",
+                                    cl::desc("mlir-runner for mlir-cpu (default "
+                                             QI_DEFAULT_MLIR_RUNNER ")"),
+                                    cl::value_desc("path"), cl::init(QI_DEFAULT_MLIR_RUNNER),
+                                    cl::sub(runCommand), cl::cat(category));
+cl::opt<std::string> runnerUtilsFlag("runner-utils",
+                                     cl::desc("libmlir_c_runner_utils.so for mlir-cpu (default "
+                                              QI_DEFAULT_RUNNER_UTILS ")"),
+                                     cl::value_desc("path"), cl::init(QI_DEFAULT_RUNNER_UTILS),
+                                     cl::sub(runCommand), cl::cat(category));
+cl::opt<bool> keepRequestsFlag("keep-requests",
+                               cl::desc("Keep each case's scratch directory (printed at the end)"),
+                               cl::sub(runCommand), cl::cat(category));
+cl::opt<bool> noColorFlag("no-color", cl::desc("Plain console summary"), cl::sub(runCommand),
+                          cl::cat(category));
+
+/// A command-line problem that llvm::cl cannot see (a missing or bad value).
 int usageError(const std::string &message) {
-  std::cerr << "quant-conform: error: " << message << "\nTry 'quant-conform --help'.\n";
+  std::cerr << "quant-conform: error: " << message << "\n";
   return 2;
 }
 
@@ -83,107 +151,72 @@ std::string nowIso8601() {
   return text;
 }
 
-bool parseCount(const std::string &text, long min, long max, long &value) {
+/// The whole-number value of `flag` in [min, max] (unchanged when the flag is
+/// not given); false when the text is not one.
+bool parseCount(const cl::opt<std::string> &flag, long min, long max, long &value) {
+  if (!flag.getNumOccurrences())
+    return true;
+  const std::string &text = flag;
   if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 9)
     return false;
-  value = std::stol(text);
-  return value >= min && value <= max;
+  long parsed = std::stol(text);
+  if (parsed < min || parsed > max)
+    return false;
+  value = parsed;
+  return true;
 }
 
 } // namespace
 
 int main(int argc, char **argv) {
   qi::keepLargeAllocations(); // [fast.allocation]
-  if (argc < 2)
-    return usageError("missing subcommand (run)");
-  std::string sub = argv[1];
-  if (sub == "--help" || sub == "-h") {
-    std::cout << kUsage;
-    return 0;
-  }
-  if (sub == "--version") {
-    std::cout << "quant-conform " QI_VERSION "\n";
-    return 0;
-  }
-  if (sub != "run")
-    return usageError("unknown subcommand '" + sub + "' (expected run)");
-
-  static const std::set<std::string> valueFlags = {
-      "backend", "suite", "profile", "filter", "capabilities", "report-dir", "jobs", "timeout",
-      "max-mismatches", "command", "pipeline", "quant-interp", "mlir-opt", "mlir-runner",
-      "runner-utils"};
-  static const std::set<std::string> switchFlags = {"keep-requests", "no-color"};
-  std::map<std::string, std::string> flags;
-  std::set<std::string> switches;
+  cl::SetVersionPrinter([](llvm::raw_ostream &os) { os << "quant-conform " QI_VERSION "\n"; });
+  cl::HideUnrelatedOptions(category);
+  // Every command-line usage error exits 2 (docs/vendor-guide.md).
+  if (!cl::ParseCommandLineOptions(argc, argv, kOverview, &llvm::errs()))
+    return 2;
+  if (!runCommand)
+    return usageError("missing subcommand (run; see quant-conform --help)");
   std::string commandLine = "quant-conform";
   for (int i = 1; i < argc; ++i)
     commandLine += std::string(" ") + argv[i];
-  for (int i = 2; i < argc; ++i) {
-    std::string a = argv[i];
-    if (a.rfind("--", 0) != 0)
-      return usageError("unexpected argument '" + a + "'");
-    size_t eq = a.find('=');
-    std::string name = a.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
-    if (eq == std::string::npos) {
-      if (!switchFlags.count(name))
-        return usageError(valueFlags.count(name) ? "--" + name + " needs a value (--" + name + "=...)"
-                                                 : "unknown flag '" + a + "'");
-      switches.insert(name);
-      continue;
-    }
-    if (!valueFlags.count(name))
-      return usageError(switchFlags.count(name) ? "--" + name + " takes no value"
-                                                : "unknown flag '--" + name + "'");
-    if (flags.count(name))
-      return usageError("--" + name + " given twice");
-    flags[name] = a.substr(eq + 1);
-  }
-  auto flag = [&](const std::string &name, const std::string &fallback) {
-    auto it = flags.find(name);
-    return it == flags.end() ? fallback : it->second;
-  };
 
   // Every flag is checked before the first case runs.
-  if (!flags.count("backend"))
+  if (backendFlag.empty())
     return usageError("--backend=NAME is required (" + backendNames() + ")");
   BackendSettings settings;
-  const std::string llvmBin = "/usr/lib/llvm-22/bin/";
-  settings.quantInterp = flag("quant-interp", selfDirectory() + "/quant-interp");
-  settings.mlirOpt = flag("mlir-opt", llvmBin + "mlir-opt");
-  settings.mlirRunner = flag("mlir-runner", llvmBin + "mlir-runner");
-  settings.runnerUtils = flag("runner-utils", "/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so");
-  settings.pipeline = flag("pipeline", "");
-  settings.command = flag("command", "");
-  settings.profile = flag("profile", "reference");
+  settings.quantInterp = quantInterpFlag.getNumOccurrences() ? std::string(quantInterpFlag)
+                                                              : selfDirectory() + "/quant-interp";
+  settings.mlirOpt = mlirOptFlag;
+  settings.mlirRunner = mlirRunnerFlag;
+  settings.runnerUtils = runnerUtilsFlag;
+  settings.pipeline = pipelineFlag;
+  settings.command = commandFlag;
+  settings.profile = profileFlag;
   if (!qi::quant::findProfile(settings.profile))
     return usageError("--profile: unknown profile '" + settings.profile + "' (available: " +
                       qi::quant::allProfileNames() + ")");
-  long number = 0;
-  if (flags.count("timeout")) {
-    if (!parseCount(flags["timeout"], 1, 86400, number))
-      return usageError("--timeout: expected whole seconds 1..86400, got '" + flags["timeout"] + "'");
-    settings.timeoutSeconds = double(number);
-  }
+  long timeout = 60;
+  if (!parseCount(timeoutFlag, 1, 86400, timeout))
+    return usageError("--timeout: expected whole seconds 1..86400, got '" + timeoutFlag + "'");
+  settings.timeoutSeconds = double(timeout);
   RunOptions options;
   options.profile = settings.profile;
-  options.filter = flag("filter", "");
-  options.keepRequests = settings.keepRequests = switches.count("keep-requests") > 0;
+  options.filter = filterFlag;
+  options.keepRequests = settings.keepRequests = keepRequestsFlag;
   options.progress = isatty(2);
-  if (flags.count("jobs")) {
-    if (!parseCount(flags["jobs"], 1, 64, number))
-      return usageError("--jobs: expected 1..64, got '" + flags["jobs"] + "'");
-    options.jobs = unsigned(number);
-  }
-  if (flags.count("max-mismatches")) {
-    if (!parseCount(flags["max-mismatches"], 0, 1000000, number))
-      return usageError("--max-mismatches: expected 0..1000000, got '" + flags["max-mismatches"] + "'");
-    options.maxMismatches = size_t(number);
-  }
+  long jobs = long(options.jobs), maxMismatches = long(options.maxMismatches);
+  if (!parseCount(jobsFlag, 1, 64, jobs))
+    return usageError("--jobs: expected 1..64, got '" + jobsFlag + "'");
+  options.jobs = unsigned(jobs);
+  if (!parseCount(maxMismatchesFlag, 0, 1000000, maxMismatches))
+    return usageError("--max-mismatches: expected 0..1000000, got '" + maxMismatchesFlag + "'");
+  options.maxMismatches = size_t(maxMismatches);
   std::string error;
-  std::unique_ptr<Backend> backend = makeBackend(flags["backend"], settings, error);
+  std::unique_ptr<Backend> backend = makeBackend(backendFlag, settings, error);
   if (!backend)
     return usageError(error);
-  std::string capabilitiesFile = flag("capabilities", "");
+  std::string capabilitiesFile = capabilitiesFlag;
   if (!capabilitiesFile.empty()) {
     std::string text;
     if (!qi::golden::readFile(capabilitiesFile, text, error))
@@ -193,15 +226,15 @@ int main(int argc, char **argv) {
       return usageError("--capabilities: " + error);
     options.capabilities = *caps;
   } else if (std::optional<Capabilities> caps =
-                 Capabilities::builtIn(flags["backend"], capabilitiesFile)) {
+                 Capabilities::builtIn(backendFlag, capabilitiesFile)) {
     options.capabilities = *caps;
     capabilitiesFile += " (built in)";
   }
-  std::string reportDir = flag("report-dir", "");
+  const std::string &reportDir = reportDirFlag;
   if (!reportDir.empty() && !qi::golden::makeDirectories(reportDir, error))
     return usageError("--report-dir: " + error);
 
-  std::string suiteDir = flag("suite", "golden/v1");
+  const std::string &suiteDir = suiteFlag;
   LoadedSuite suite;
   if (!loadSuites(suiteDir, suite, error)) {
     std::cerr << "quant-conform: error: " << error << "\n";
@@ -221,7 +254,7 @@ int main(int argc, char **argv) {
   RunReport report;
   report.toolVersion = QI_VERSION;
   report.commandLine = commandLine;
-  report.backend = flags["backend"];
+  report.backend = backendFlag;
   report.backendDetail = backend->detail();
   report.suite = suiteDir;
   report.suiteLevel = suite.level;
@@ -237,7 +270,7 @@ int main(int argc, char **argv) {
   runCases(*backend, suite, options, report);
   qi::golden::installInterruptCleanup();
 
-  std::cout << consoleSummary(report, isatty(1) && !switches.count("no-color"));
+  std::cout << consoleSummary(report, isatty(1) && !noColorFlag);
   std::cout.flush();
   if (!reportDir.empty()) {
     const std::pair<const char *, std::string> files[] = {{"results.json", resultsJson(report)},

@@ -12,49 +12,83 @@
 // the first byte of output is written.
 //
 //===----------------------------------------------------------------------===//
-#include "generators/Golden.h"
+#include "generators/FloatText.h"
+#include "generators/GoldenExpected.h"
 #include "generators/GoldenFiles.h"
 #include "generators/GoldenFormat.h"
+#include "generators/GoldenIds.h"
+#include "generators/GoldenLevels.h"
 #include "generators/GoldenRun.h"
 
-#include "quant/Semantics.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
-#include <optional>
 #include <cstdlib>
 #include <iostream>
-#include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <unistd.h>
 #include <vector>
 
 using namespace qi::golden;
+namespace cl = llvm::cl;
 
 namespace {
 
-const char *const kUsage =
-    "usage: quant-golden generate --level=smoke|full|exhaustive --out=DIR|- [--seed=N] "
-    "[--profiles=a,b,...|all]\n"
-    "                             [--skip=N] [--limit=N]   (with --out=- only)\n"
-    "       quant-golden check --suite=DIR\n"
-    "       quant-golden export --npy --suite=DIR --out=DIR\n"
-    "       quant-golden --help | --version\n"
+const char *const kOverview =
+    "quant-golden: generate, check and export golden suites (quant-interp-golden/1,\n"
+    "docs/golden-format.md)\n"
     "\n"
-    "generate  writes one JSON file per case (DIR/cases/<id>.json) and DIR/manifest.json last;\n"
-    "          --out=- streams the cases as JSON Lines to stdout (no manifest); --skip / --limit\n"
-    "          stream a slice of the level's cases. Default seed 1, default profiles\n"
-    "          reference,mlir-lower-quant-ops.\n"
-    "check     re-evaluates every case of a suite with quant-interp's kernels, and runs every\n"
-    "          expected-rejection case's program; exit 1 on any mismatch.\n"
-    "export    writes DIR/<id>/input.npy, <profile>.npy and <profile>.poison.npy per case.\n"
-    "Format: docs/golden-format.md (\"quant-interp-golden/1\").\n";
+    "  quant-golden generate --level=smoke|full|exhaustive --out=DIR|- [--seed=N]\n"
+    "                        [--profiles=a,b,...|all] [--skip=N] [--limit=N]\n"
+    "  quant-golden check --suite=DIR\n"
+    "  quant-golden export --npy --suite=DIR --out=DIR\n"
+    "\n"
+    "Exit status: 0 success; 1 bad suite data, a mismatch or a write failure; 2 usage error.\n";
 
+cl::OptionCategory category("quant-golden options");
+
+cl::SubCommand generateCommand("generate", "Write a level's cases and manifest to a directory, "
+                                           "or stream them to stdout (--out=-)");
+cl::SubCommand checkCommand("check", "Re-evaluate a suite with quant-interp's kernels and run its "
+                                     "expected rejections; exit 1 on any mismatch");
+cl::SubCommand exportCommand("export", "Write every case of a suite as NumPy .npy files");
+
+// Strings, so that a bad value gets our message (and exit status 2).
+cl::opt<std::string> levelFlag("level", cl::desc("smoke, full or exhaustive (required)"),
+                               cl::value_desc("level"), cl::sub(generateCommand),
+                               cl::cat(category));
+cl::opt<std::string> outFlag("out",
+                             cl::desc("Output directory (generate: new, empty or an earlier "
+                                      "suite; - streams JSON Lines to stdout)"),
+                             cl::value_desc("dir"), cl::sub(generateCommand),
+                             cl::sub(exportCommand), cl::cat(category));
+cl::opt<std::string> seedFlag("seed",
+                              cl::desc("Suite seed, an unsigned 64-bit integer (default 1)"),
+                              cl::value_desc("n"), cl::sub(generateCommand), cl::cat(category));
+cl::opt<std::string> profilesFlag("profiles",
+                                  cl::desc("Comma-separated profiles of the expected outputs, "
+                                           "or all (default reference,mlir-lower-quant-ops)"),
+                                  cl::value_desc("a,b,..."),
+                                  cl::init(std::string(kDefaultProfiles)),
+                                  cl::sub(generateCommand), cl::cat(category));
+cl::opt<std::string> skipFlag("skip", cl::desc("With --out=-: leave out the level's first N cases"),
+                              cl::value_desc("n"), cl::sub(generateCommand), cl::cat(category));
+cl::opt<std::string> limitFlag("limit", cl::desc("With --out=-: stop after N cases"),
+                               cl::value_desc("n"), cl::sub(generateCommand), cl::cat(category));
+cl::opt<std::string> suiteFlag("suite", cl::desc("The suite: a directory with manifest.json"),
+                               cl::value_desc("dir"), cl::sub(checkCommand),
+                               cl::sub(exportCommand), cl::cat(category));
+cl::opt<bool> npyFlag("npy", cl::desc("Export as NumPy .npy files (the one format; required)"),
+                      cl::sub(exportCommand), cl::cat(category));
+
+/// A command-line problem that llvm::cl cannot see (a missing or bad value).
 int usageError(const std::string &message) {
-  std::cerr << "quant-golden: error: " << message << "\n"
-            << "Try 'quant-golden --help'.\n";
+  std::cerr << "quant-golden: error: " << message << "\n";
   return 2;
 }
 int dataError(const std::string &message) {
@@ -62,47 +96,8 @@ int dataError(const std::string &message) {
   return 1;
 }
 
-/// --name=value flags and bare --name switches of one subcommand.
-struct Flags {
-  std::map<std::string, std::string> values;
-  std::set<std::string> switches;
-};
-
-bool parseFlags(int argc, char **argv, const std::set<std::string> &valueFlags,
-                const std::set<std::string> &switchFlags, Flags &flags, std::string &error) {
-  for (int i = 2; i < argc; ++i) {
-    std::string a = argv[i];
-    if (a.rfind("--", 0) != 0) {
-      error = "unexpected argument '" + a + "'";
-      return false;
-    }
-    size_t eq = a.find('=');
-    std::string name = a.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
-    if (eq != std::string::npos) {
-      if (!valueFlags.count(name)) {
-        error = switchFlags.count(name) ? "--" + name + " takes no value"
-                                        : "unknown flag '--" + name + "' for '" + argv[1] + "'";
-        return false;
-      }
-      if (flags.values.count(name)) {
-        error = "--" + name + " given twice";
-        return false;
-      }
-      flags.values[name] = a.substr(eq + 1);
-    } else if (switchFlags.count(name)) {
-      flags.switches.insert(name);
-    } else if (valueFlags.count(name)) {
-      error = "--" + name + " needs a value (--" + name + "=...)";
-      return false;
-    } else {
-      error = "unknown flag '" + a + "' for '" + argv[1] + "'";
-      return false;
-    }
-  }
-  return true;
-}
-
-bool parseSeed(const std::string &text, uint64_t &seed) {
+/// An unsigned integer in C notation (decimal, 0x hex, 0 octal) up to 2^64 - 1.
+bool parseUnsigned(const std::string &text, uint64_t &value) {
   if (text.empty() || text.size() > 20)
     return false;
   char *end = nullptr;
@@ -110,7 +105,7 @@ bool parseSeed(const std::string &text, uint64_t &seed) {
   unsigned long long v = std::strtoull(text.c_str(), &end, 0);
   if (errno || *end || text[0] == '-')
     return false;
-  seed = v;
+  value = v;
   return true;
 }
 
@@ -129,41 +124,32 @@ struct Progress {
   }
 };
 
-int generate(int argc, char **argv) {
-  Flags flags;
-  std::string error;
-  if (!parseFlags(argc, argv, {"level", "out", "seed", "profiles", "skip", "limit"}, {}, flags,
-                  error))
-    return usageError(error);
-  if (!flags.values.count("level"))
+int generate() {
+  if (!levelFlag.getNumOccurrences())
     return usageError("generate needs --level=smoke|full|exhaustive");
-  std::optional<Level> level = parseLevel(flags.values["level"]);
+  std::optional<Level> level = parseLevel(levelFlag);
   if (!level)
-    return usageError("unknown level '" + flags.values["level"] +
-                      "' (expected smoke, full or exhaustive)");
-  if (!flags.values.count("out") || flags.values["out"].empty())
+    return usageError("unknown level '" + levelFlag + "' (expected smoke, full or exhaustive)");
+  const std::string &out = outFlag;
+  if (out.empty())
     return usageError("generate needs --out=DIR (or --out=- for JSON Lines on stdout)");
   uint64_t seed = kDefaultSeed;
-  if (flags.values.count("seed") && !parseSeed(flags.values["seed"], seed))
-    return usageError("bad --seed value '" + flags.values["seed"] +
-                      "' (expected an unsigned 64-bit integer)");
-  std::string profileList =
-      flags.values.count("profiles") ? flags.values["profiles"] : std::string(kDefaultProfiles);
-  std::optional<std::vector<std::string>> profiles = parseProfileList(profileList, error);
+  if (seedFlag.getNumOccurrences() && !parseUnsigned(seedFlag, seed))
+    return usageError("bad --seed value '" + seedFlag + "' (expected an unsigned 64-bit integer)");
+  std::string error;
+  std::optional<std::vector<std::string>> profiles = parseProfileList(profilesFlag, error);
   if (!profiles)
     return usageError("--profiles: " + error);
 
-  std::string out = flags.values["out"];
   uint64_t skip = 0, limit = UINT64_MAX;
-  for (auto [name, target] : {std::pair{"skip", &skip}, std::pair{"limit", &limit}}) {
-    if (!flags.values.count(name))
+  for (auto [flag, target] : {std::pair{&skipFlag, &skip}, std::pair{&limitFlag, &limit}}) {
+    if (!flag->getNumOccurrences())
       continue;
+    const std::string name = flag->ArgStr.str();
     if (out != "-")
-      return usageError(std::string("--") + name + " needs --out=- (a suite directory holds a "
-                        "whole level)");
-    if (!parseSeed(flags.values[name], *target))
-      return usageError(std::string("bad --") + name + " value '" + flags.values[name] +
-                        "' (expected an unsigned integer)");
+      return usageError("--" + name + " needs --out=- (a suite directory holds a whole level)");
+    if (!parseUnsigned(*flag, *target))
+      return usageError("bad --" + name + " value '" + *flag + "' (expected an unsigned integer)");
   }
   Progress progress;
   if (out == "-") {
@@ -245,14 +231,11 @@ bool sameBits(const GoldenCase &c, const ExpectedOutput &a, const ExpectedOutput
   return fileValue == kernelValue;
 }
 
-int check(int argc, char **argv) {
-  Flags flags;
-  std::string error;
-  if (!parseFlags(argc, argv, {"suite"}, {}, flags, error))
-    return usageError(error);
-  if (!flags.values.count("suite"))
+int check() {
+  if (suiteFlag.empty())
     return usageError("check needs --suite=DIR");
-  std::string dir = flags.values["suite"];
+  const std::string &dir = suiteFlag;
+  std::string error;
   Manifest manifest;
   std::vector<GoldenCase> cases;
   if (!loadSuite(dir, manifest, cases, error))
@@ -304,21 +287,18 @@ int check(int argc, char **argv) {
   return mismatches ? 1 : 0;
 }
 
-int exportNpy(int argc, char **argv) {
-  Flags flags;
-  std::string error;
-  if (!parseFlags(argc, argv, {"suite", "out"}, {"npy"}, flags, error))
-    return usageError(error);
-  if (!flags.switches.count("npy"))
+int exportNpy() {
+  if (!npyFlag)
     return usageError("export needs a format: --npy");
-  if (!flags.values.count("suite") || !flags.values.count("out") || flags.values["out"].empty())
+  if (suiteFlag.empty() || outFlag.empty())
     return usageError("export needs --suite=DIR and --out=DIR");
+  std::string error;
   Manifest manifest;
   std::vector<GoldenCase> cases;
   // Everything is read and validated before anything is written.
-  if (!loadSuite(flags.values["suite"], manifest, cases, error))
+  if (!loadSuite(suiteFlag, manifest, cases, error))
     return dataError(error);
-  std::string out = flags.values["out"];
+  const std::string &out = outFlag;
   if (!makeDirectories(out, error))
     return dataError(error);
   installInterruptCleanup();
@@ -340,26 +320,22 @@ int exportNpy(int argc, char **argv) {
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc < 2)
-    return usageError("missing subcommand (generate, check or export)");
-  std::string command = argv[1];
-  if (command == "--help" || command == "-h" || command == "help") {
-    std::cout << kUsage;
-    return 0;
-  }
-  if (command == "--version") {
-    std::cout << "quant-golden " QI_VERSION " (" << kFormatVersion << ")\n";
-    return 0;
-  }
+  cl::SetVersionPrinter([](llvm::raw_ostream &os) {
+    os << "quant-golden " QI_VERSION " (" << kFormatVersion << ")\n";
+  });
+  cl::HideUnrelatedOptions(category);
+  // Every command-line usage error exits 2 (docs/golden-format.md "CLI").
+  if (!cl::ParseCommandLineOptions(argc, argv, kOverview, &llvm::errs()))
+    return 2;
   try {
-    if (command == "generate")
-      return generate(argc, argv);
-    if (command == "check")
-      return check(argc, argv);
-    if (command == "export")
-      return exportNpy(argc, argv);
+    if (generateCommand)
+      return generate();
+    if (checkCommand)
+      return check();
+    if (exportCommand)
+      return exportNpy();
   } catch (const std::exception &e) {
     return dataError(std::string("internal error: ") + e.what());
   }
-  return usageError("unknown subcommand '" + command + "' (expected generate, check or export)");
+  return usageError("missing subcommand (generate, check or export; see quant-golden --help)");
 }

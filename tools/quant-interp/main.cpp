@@ -3,16 +3,12 @@
 // Spec: [cli.*] in spec/cli.md; reference: docs/cli.md.
 //
 //===----------------------------------------------------------------------===//
-#include "eval/Interpreter.h"
-#include "ir/ArgumentParser.h"
-#include "ir/Diagnostics.h"
+#include "eval/Run.h"
 #include "ir/InputSplitter.h"
-#include "ir/ModuleLoader.h"
 #include "quant/Semantics.h"
 #include "value/LargeAllocations.h"
 #include "value/ValuePrinter.h"
 
-#include "mlir/IR/MLIRContext.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -169,69 +165,28 @@ std::optional<std::vector<std::string>> collectArguments() {
   return all;
 }
 
-/// Runs one chunk of input, whose text starts at line `firstLine`; prints
-/// results to `out` only when all succeeded.
-mlir::LogicalResult runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, unsigned firstLine,
-                             const quant::Semantics &semantics,
-                             const eval::InterpreterOptions &interpreterOptions,
-                             const std::vector<std::string> &arguments, llvm::raw_ostream &out) {
-  mlir::MLIRContext context;
-  ir::registerAcceptedDialects(context, allowUnregistered);
-  ir::OneLineDiagnostics diagnostics(context, llvm::errs());
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
-  mlir::OwningOpRef<mlir::ModuleOp> module = ir::parseAndVerify(sourceMgr, context);
-  if (!module)
-    return mlir::failure();
-
-  std::string error;
-  mlir::func::FuncOp function = ir::findEntry(*module, entry, error);
-  if (!function) {
-    // The module itself sits at line 0; point at the start of the file, or
-    // of the chunk ([cli.split-input-file]).
-    ir::printError(llvm::errs(), ir::startOfBuffer(context, sourceMgr, firstLine), error);
-    return mlir::failure();
-  }
-  const unsigned expected = function.getNumArguments();
-  if (arguments.size() != expected) {
-    ir::printError(llvm::errs(), function.getLoc(),
-                   "@" + function.getSymName().str() + " takes " + std::to_string(expected) +
-                       " argument(s) but " + std::to_string(arguments.size()) +
-                       " were given (--arg / --args-file)");
-    return mlir::failure();
-  }
-  ir::TypeConverter types;
-  std::vector<RuntimeValue> values;
-  for (unsigned i = 0; i < expected; ++i) {
-    std::optional<RuntimeValue> value = ir::parseArgument(
-        arguments[i], i, function.getArgumentTypes()[i], types, context, error);
-    if (!value) {
-      ir::printError(llvm::errs(), function.getLoc(),
-                     "@" + function.getSymName().str() + " " + error);
-      return mlir::failure();
-    }
-    values.push_back(std::move(*value));
-  }
-
-  std::vector<RuntimeValue> results;
-  try {
-    eval::Interpreter interpreter(*module, types, semantics, interpreterOptions);
-    results = interpreter.call(function, std::move(values));
-  } catch (const eval::EvalError &e) {
-    ir::printError(llvm::errs(), e.location, e.message);
-    return mlir::failure();
-  }
-  PrintOptions options;
-  options.hex = hex;
+/// Runs one program (the file, or one chunk of it: [cli.split-input-file]);
+/// prints its diagnostics to stderr ([cli.errors]), and its results to `out`
+/// only when the whole run succeeded ([cli.output] 7).
+bool runProgram(ir::ProgramSource source, const eval::RunOptions &options,
+                const std::vector<std::string> &arguments, llvm::raw_ostream &out) {
+  eval::RunOutcome outcome = eval::runFunction(std::move(source), entry, arguments, options);
+  for (const ir::LocatedDiagnostic &diagnostic : outcome.diagnostics)
+    llvm::errs() << diagnostic.str() << "\n";
+  llvm::errs().flush();
+  if (!outcome.succeeded())
+    return false;
+  PrintOptions print;
+  print.hex = hex;
   std::string text;
-  for (const RuntimeValue &result : results) {
-    text += formatValue(result, options) + "\n";
+  for (const RuntimeValue &result : outcome.results) {
+    text += formatValue(result, print) + "\n";
     std::string poison = formatPoisonLine(result);
     if (!poison.empty())
       text += poison + "\n";
   }
   out << text;
-  return mlir::success();
+  return true;
 }
 
 } // namespace
@@ -252,15 +207,17 @@ int main(int argc, char **argv) {
   std::optional<quant::Semantics> semantics = semanticsFromFlags();
   if (!semantics)
     return 2;
-  eval::InterpreterOptions options;
+  eval::RunOptions options;
+  options.semantics = *semantics;
+  options.allowUnregisteredDialect = allowUnregistered;
   std::optional<int64_t> steps = budgetFromFlag(maxStepsFlag, eval::kDefaultMaxSteps);
   if (!steps)
     return 2;
-  options.maxSteps = *steps;
+  options.interpreter.maxSteps = *steps;
   std::optional<int64_t> tensorBytes = budgetFromFlag(maxTensorBytesFlag, kDefaultMaxTensorBytes);
   if (!tensorBytes)
     return 2;
-  setMaxTensorBytes(*tensorBytes);
+  options.interpreter.maxTensorBytes = *tensorBytes;
   if (listProfiles) {
     for (std::string_view name : quant::profileNames())
       llvm::outs() << name << ": " << quant::findProfile(name)->describe() << "\n";
@@ -276,7 +233,7 @@ int main(int argc, char **argv) {
 
   // [cli.split-input-file]: every chunk runs, even after one fails; only
   // successful chunks print results, separated by the marker.
-  std::vector<ir::InputChunk> chunks;
+  std::vector<ir::ProgramSource> chunks;
   if (splitInputFile)
     chunks = ir::splitInputChunks(**buffer);
   else
@@ -291,8 +248,7 @@ int main(int argc, char **argv) {
     // one chunk, has no function to run like any other ([cli.input]).
     if (chunks.size() > 1 && chunks[i].buffer->getBuffer().trim().empty())
       continue;
-    failed |= mlir::failed(runChunk(std::move(chunks[i].buffer), chunks[i].firstLine,
-                                    *semantics, options, *arguments, os));
+    failed |= !runProgram(std::move(chunks[i]), options, *arguments, os);
   }
   llvm::outs() << output;
   llvm::outs().flush();

@@ -1,8 +1,8 @@
 //===- ReportWritersTest.cpp - The four report writers on synthetic runs --===//
-#include "ReportEscape.h"
-#include "ReportTotals.h"
-#include "ReportWriters.h"
-#include "SampleReport.h"
+#include "conformance/runner/ReportEscape.h"
+#include "conformance/runner/ReportTotals.h"
+#include "conformance/runner/ReportWriters.h"
+#include "conformance/runner/tests/SampleReport.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 //===- SampleReport.cpp - Synthetic RunReports for the writer tests -------===//
-#include "SampleReport.h"
+#include "conformance/runner/tests/SampleReport.h"
 
 #include <string>
 

@@ -7,7 +7,7 @@
 #ifndef QI_CONFORMANCE_TESTS_SAMPLEREPORT_H
 #define QI_CONFORMANCE_TESTS_SAMPLEREPORT_H
 
-#include "RunReport.h"
+#include "conformance/runner/RunReport.h"
 
 namespace qi::conform::samples {
 

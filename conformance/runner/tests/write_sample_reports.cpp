@@ -6,8 +6,8 @@
 // Python and Chromium checks of check_reports.py.
 //
 //===----------------------------------------------------------------------===//
-#include "ReportWriters.h"
-#include "SampleReport.h"
+#include "conformance/runner/ReportWriters.h"
+#include "conformance/runner/tests/SampleReport.h"
 
 #include <cstdio>
 #include <filesystem>

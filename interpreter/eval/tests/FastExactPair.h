@@ -1,22 +1,16 @@
 //===- FastExactPair.h - One program, fast paths on and off -----*- C++ -*-===//
 //
 // Spec: [fast.proof] in spec/performance.md. The differential tests of the
-// lowered-IR fast paths run each program twice, with Interpreter::fastPaths()
-// on and off, and require the same bits, the same poison elements — or the
-// same error at the same location.
+// lowered-IR fast paths run each program twice through eval/Run.h, with
+// InterpreterOptions::fastPaths on and off, and require the same bits, the
+// same poison elements — or the same error at the same location.
 //
 //===----------------------------------------------------------------------===//
 #ifndef QI_EVAL_TESTS_FASTEXACTPAIR_H
 #define QI_EVAL_TESTS_FASTEXACTPAIR_H
 
-#include "eval/Interpreter.h"
-#include "ir/Diagnostics.h"
-#include "ir/ModuleLoader.h"
+#include "eval/Run.h"
 #include "numeric/FloatFormat.h"
-
-#include "mlir/IR/MLIRContext.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/SourceMgr.h"
 
 #include <gtest/gtest.h>
 
@@ -48,38 +42,37 @@ inline ElementType iN(unsigned width) { return ElementType::makeInteger(width); 
 struct Outcome {
   std::vector<RuntimeValue> results;
   std::string error; ///< "LOC: message" when the call failed
+  /// False when the run stopped before evaluating (no such function,
+  /// arguments that do not fit): such a comparison proves nothing.
+  bool evaluated = true;
 };
 
 class FastExactPair {
 public:
   /// Parses and verifies `text`; failures are reported by `ok()`.
   explicit FastExactPair(const std::string &text) {
-    ir::registerAcceptedDialects(context_);
-    sourceMgr_.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text), llvm::SMLoc());
-    module_ = ir::parseAndVerify(sourceMgr_, context_);
-    if (module_) {
-      fast_ = std::make_unique<Interpreter>(*module_, types_, *quant::findProfile("reference"));
-      exact_ = std::make_unique<Interpreter>(*module_, types_, *quant::findProfile("reference"));
-      exact_->setFastPaths(false);
-    }
+    RunOutcome loading;
+    program_ = Program::load(ir::ProgramSource::copyOf(text, "test.mlir"), RunOptions(), loading);
+    if (!program_)
+      loadError_ = loading.error().str();
   }
-  bool ok() const { return bool(module_); }
-  /// The fast paths the fast interpreter took so far.
-  Interpreter::FastPathUse fastUse() const { return fast_->fastPathUse(); }
+  ::testing::AssertionResult ok() const {
+    return program_ ? ::testing::AssertionSuccess() : ::testing::AssertionFailure() << loadError_;
+  }
+  /// The fast paths the fast runs took so far.
+  FastPathUse fastUse() const { return fastUse_; }
 
   Outcome run(const std::string &function, const std::vector<RuntimeValue> &arguments,
               bool fast) {
+    RunOptions options;
+    options.interpreter.fastPaths = fast;
+    options.interpreter.fastPathUse = fast ? &fastUse_ : nullptr;
+    RunOutcome run = program_->run(function, arguments, options);
     Outcome outcome;
-    std::string error;
-    mlir::func::FuncOp entry = ir::findEntry(*module_, function, error);
-    if (!entry) {
-      outcome.error = "no function @" + function + ": " + error;
-      return outcome;
-    }
-    try {
-      outcome.results = (fast ? *fast_ : *exact_).call(entry, arguments);
-    } catch (const EvalError &e) {
-      outcome.error = ir::formatLocation(e.location) + ": " + e.message;
+    outcome.results = std::move(run.results);
+    if (!run.succeeded()) {
+      outcome.error = run.error().location + ": " + run.error().message;
+      outcome.evaluated = *run.failedAt == RunOutcome::Stage::Evaluation;
     }
     return outcome;
   }
@@ -99,6 +92,8 @@ public:
 
 private:
   static ::testing::AssertionResult compare(const Outcome &fast, const Outcome &exact) {
+    if (!fast.evaluated || !exact.evaluated)
+      return ::testing::AssertionFailure() << "not evaluated: '" << fast.error << "'";
     if (fast.error != exact.error)
       return ::testing::AssertionFailure()
              << "errors differ: fast '" << fast.error << "' exact '" << exact.error << "'";
@@ -119,11 +114,9 @@ private:
     return ::testing::AssertionSuccess();
   }
 
-  mlir::MLIRContext context_;
-  llvm::SourceMgr sourceMgr_;
-  mlir::OwningOpRef<mlir::ModuleOp> module_;
-  ir::TypeConverter types_;
-  std::unique_ptr<Interpreter> fast_, exact_;
+  std::unique_ptr<Program> program_;
+  std::string loadError_;
+  FastPathUse fastUse_;
 };
 
 } // namespace qi::eval::testing

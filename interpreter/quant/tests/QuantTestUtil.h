@@ -11,7 +11,7 @@
 #define QI_QUANT_TESTS_QUANTTESTUTIL_H
 
 #include "numeric/FloatFormat.h"
-#include "quant/Kernels.h"
+#include "quant/ReferenceKernels.h"
 #include "quant/ParameterMap.h"
 #include "quant/QuantType.h"
 #include "quant/QuantTypeBuilder.h"

@@ -1,0 +1,31 @@
+//===- FloatText.cpp - Float bit patterns and decimals as text -------------===//
+//
+// Spec: docs/golden-format.md ("Case file").
+//
+//===----------------------------------------------------------------------===//
+#include "generators/FloatText.h"
+
+#include "numeric/DecimalFormat.h"
+#include "numeric/FloatCodec.h"
+
+namespace qi::golden {
+
+std::string hexBits(const numeric::FloatFormat &format, numeric::Bits bits) {
+  unsigned digits = (format.sizeInBits + 3) / 4;
+  std::string out = "0x";
+  for (int i = static_cast<int>(digits) - 1; i >= 0; --i)
+    out += "0123456789ABCDEF"[static_cast<unsigned>((bits >> (4 * i)) & 0xF)];
+  return out;
+}
+
+std::string decimalText(const numeric::FloatFormat &format, numeric::Bits bits) {
+  numeric::FloatClass c = numeric::classify(format, bits);
+  bool negative = numeric::signBit(format, bits);
+  if (c == numeric::FloatClass::Infinity)
+    return negative ? "-inf" : "inf";
+  if (c == numeric::FloatClass::QuietNaN || c == numeric::FloatClass::SignalingNaN)
+    return negative ? "-nan" : "nan";
+  return numeric::formatDecimal(format, bits);
+}
+
+} // namespace qi::golden

@@ -1,0 +1,24 @@
+//===- FloatText.h - Float bit patterns and decimals as text ----*- C++ -*-===//
+//
+// Spec: docs/golden-format.md ("Case file": floats are written as a hex bit
+// pattern and the decimal it denotes). Also how quant-golden check and
+// quant-conform print the values they compare.
+//
+//===----------------------------------------------------------------------===//
+#ifndef QI_GENERATORS_FLOATTEXT_H
+#define QI_GENERATORS_FLOATTEXT_H
+
+#include "numeric/FloatFormat.h"
+
+#include <string>
+
+namespace qi::golden {
+
+/// "0x3F800000": the bit pattern, upper-case hex digits, ceil(bits/4) digits.
+std::string hexBits(const numeric::FloatFormat &format, numeric::Bits bits);
+/// formatDecimal for finite values; "inf", "-inf", "nan", "-nan" otherwise.
+std::string decimalText(const numeric::FloatFormat &format, numeric::Bits bits);
+
+} // namespace qi::golden
+
+#endif

@@ -1,0 +1,97 @@
+//===- GoldenExpected.cpp - Profiles and the expected outputs --------------===//
+//
+// Spec: docs/golden-format.md ("Case file": `expected`).
+//
+//===----------------------------------------------------------------------===//
+#include "generators/GoldenExpected.h"
+
+#include "quant/ReferenceKernels.h"
+#include "quant/ParameterMap.h"
+
+namespace qi::golden {
+
+std::optional<std::vector<std::string>> parseProfileList(std::string_view list,
+                                                         std::string &error) {
+  std::vector<std::string> out;
+  if (list == "all") {
+    for (std::string_view p : quant::profileNames())
+      out.emplace_back(p);
+    return out;
+  }
+  size_t start = 0;
+  while (start <= list.size()) {
+    size_t comma = list.find(',', start);
+    std::string_view name =
+        list.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+    if (name.empty()) {
+      error = "empty profile name in '" + std::string(list) + "'";
+      return std::nullopt;
+    }
+    if (!quant::findProfile(name)) {
+      error = "unknown profile '" + std::string(name) + "' (known: " + quant::allProfileNames() +
+              ", or all)";
+      return std::nullopt;
+    }
+    bool seen = false;
+    for (auto &p : out)
+      seen |= p == name;
+    if (!seen)
+      out.emplace_back(name);
+    if (comma == std::string_view::npos)
+      break;
+    start = comma + 1;
+  }
+  return out;
+}
+
+std::string listProfilesLine(const std::string &profile) {
+  auto s = quant::findProfile(profile);
+  return profile + ": " + (s ? s->describe() : std::string("?"));
+}
+
+bool evaluateProfile(const GoldenCase &c, const std::string &profile, ExpectedOutput &out,
+                     std::string &error) {
+  std::optional<quant::Semantics> semantics = quant::findProfile(profile);
+  if (!semantics) {
+    error = "unknown profile '" + profile + "' (known: " + quant::allProfileNames() + ")";
+    return false;
+  }
+  return evaluateSemantics(c, *semantics, profile, out, error);
+}
+
+bool evaluateSemantics(const GoldenCase &c, const quant::Semantics &semantics,
+                       const std::string &name, ExpectedOutput &out, std::string &error) {
+  const CaseParams &p = c.params;
+  std::optional<quant::ParameterMap> map = quant::ParameterMap::build(
+      p.type, p.shape, p.shapeKind != ShapeKind::Scalar, error);
+  if (!map)
+    return false;
+  out = ExpectedOutput{};
+  out.profile = name;
+  out.description = semantics.describe();
+  size_t n = c.numInputs();
+  if (p.op == Op::QCast) {
+    quant::QuantizeKernel kernel(p.type, semantics);
+    out.stored.resize(n);
+    for (size_t i = 0; i < n; ++i) {
+      quant::StoredOutcome o = kernel(c.inputFloats[i], map->parameterIndex(int64_t(i)));
+      if (o.poison)
+        out.poison.push_back(int64_t(i));
+      else
+        out.stored[i] = o.value;
+    }
+  } else {
+    quant::DequantizeKernel kernel(p.type, semantics);
+    out.floats.resize(n);
+    for (size_t i = 0; i < n; ++i) {
+      quant::ExpressedOutcome o = kernel(c.inputStored[i], map->parameterIndex(int64_t(i)));
+      if (o.poison)
+        out.poison.push_back(int64_t(i));
+      else
+        out.floats[i] = o.bits;
+    }
+  }
+  return true;
+}
+
+} // namespace qi::golden

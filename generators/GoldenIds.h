@@ -1,0 +1,41 @@
+//===- GoldenIds.h - Case IDs, categories, tags and seeds -------*- C++ -*-===//
+//
+// Spec: docs/golden-format.md ("Case IDs and seeds"). Case IDs are derived
+// from the case's parameters (op, quantized type, shape kind, concrete
+// shape, variant), never from generation order, so adding a case to a level
+// does not rename the others. Each case has its own seed, derived from the
+// suite seed and the ID, for its random input elements (generators/Prng.h;
+// no std::*_distribution).
+//
+//===----------------------------------------------------------------------===//
+#ifndef QI_GENERATORS_GOLDENIDS_H
+#define QI_GENERATORS_GOLDENIDS_H
+
+#include "generators/GoldenCase.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace qi::golden {
+
+/// Suite seed unless --seed says otherwise.
+inline constexpr uint64_t kDefaultSeed = 1;
+
+/// Stable ID: `<op>-<granularity>-<storage>[n]-<expressed>-<shape kind>-<hash>`
+/// (hash: 64-bit FNV-1a of the canonical parameter text, 12 hex digits).
+std::string caseId(const CaseParams &p);
+/// `<op>/<granularity>/<expressed>`: the unit of the manifest's counts and of
+/// the sampling tests.
+std::string caseCategory(const CaseParams &p);
+/// Storage spelling as a tag: `i8`, `u4`.
+std::string storageTag(const quant::QuantType &type);
+
+/// Per-case seed: splitmix64 of the suite seed mixed with the ID's hash.
+uint64_t caseSeed(uint64_t suiteSeed, const std::string &id);
+/// 64-bit FNV-1a.
+uint64_t fnv1a64(std::string_view text);
+
+} // namespace qi::golden
+
+#endif

@@ -1,0 +1,37 @@
+//===- SweepTier.h - Sampled or whole sweeps, by CTest tier ------*- C++ -*-===//
+//
+// The quick test tier (plain `ctest`) runs a fixed sample of each long
+// differential sweep; the `full` tier (CTest label `full`, environment
+// QI_FULL_SWEEPS=1, fast/tests/CMakeLists.txt) runs all of it. Samples are
+// fixed (the same seeds, every k-th pattern), never random per run.
+//
+//===----------------------------------------------------------------------===//
+#ifndef QI_FAST_TESTS_SWEEPTIER_H
+#define QI_FAST_TESTS_SWEEPTIER_H
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+
+namespace qi::fast::test {
+
+/// Whether this run is the full tier.
+inline bool fullSweeps() {
+  const char *value = std::getenv("QI_FULL_SWEEPS");
+  return value && std::strcmp(value, "1") == 0;
+}
+
+/// `whole` in the full tier, else `whole / divisor` (at least 1).
+inline int64_t sweepCount(int64_t whole, int64_t divisor) {
+  if (fullSweeps() || whole <= divisor)
+    return whole;
+  return whole / divisor;
+}
+
+/// The step between the patterns a sweep over every pattern visits: 1 in the
+/// full tier, else a prime (so that every bit position still varies).
+inline uint64_t patternStride(uint64_t sampleStride) { return fullSweeps() ? 1 : sampleStride; }
+
+} // namespace qi::fast::test
+
+#endif
