@@ -69,28 +69,24 @@ bool evaluateSemantics(const GoldenCase &c, const quant::Semantics &semantics,
   out = ExpectedOutput{};
   out.profile = name;
   out.description = semantics.describe();
-  size_t n = c.numInputs();
-  if (p.op == Op::QCast) {
-    quant::QuantizeKernel kernel(p.type, semantics);
-    out.stored.resize(n);
-    for (size_t i = 0; i < n; ++i) {
-      quant::StoredOutcome o = kernel(c.inputFloats[i], map->parameterIndex(int64_t(i)));
-      if (o.poison)
+  // Every element through the kernel: poison is listed, a defined outcome's
+  // value stored (0 stays where poison).
+  auto evaluateAll = [&](const auto &kernel, const auto &inputs, auto &values, auto valueOf) {
+    values.resize(inputs.size());
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      auto outcome = kernel(inputs[i], map->parameterIndex(int64_t(i)));
+      if (outcome.poison)
         out.poison.push_back(int64_t(i));
       else
-        out.stored[i] = o.value;
+        values[i] = valueOf(outcome);
     }
-  } else {
-    quant::DequantizeKernel kernel(p.type, semantics);
-    out.floats.resize(n);
-    for (size_t i = 0; i < n; ++i) {
-      quant::ExpressedOutcome o = kernel(c.inputStored[i], map->parameterIndex(int64_t(i)));
-      if (o.poison)
-        out.poison.push_back(int64_t(i));
-      else
-        out.floats[i] = o.bits;
-    }
-  }
+  };
+  if (p.op == Op::QCast)
+    evaluateAll(quant::QuantizeKernel(p.type, semantics), c.inputFloats, out.stored,
+                [](const quant::StoredOutcome &o) { return o.value; });
+  else
+    evaluateAll(quant::DequantizeKernel(p.type, semantics), c.inputStored, out.floats,
+                [](const quant::ExpressedOutcome &o) { return o.bits; });
   return true;
 }
 

@@ -78,7 +78,7 @@ RuntimeValue expressedInput(const quant::QuantType &type, const Shape &shape) {
 }
 
 RuntimeValue storedInput(const std::shared_ptr<quant::QuantType> &type, const Shape &shape) {
-  RuntimeValue v = RuntimeValue::tensor(ElementType::makeQuantized(type), shape);
+  RuntimeValue v = RuntimeValue::tensor(quant::elementTypeOf(type), shape);
   generators::SplitMix64 rng(7);
   for (int64_t i = 0; i < v.size(); ++i)
     v.data()[i] = static_cast<uint8_t>(rng.next());

@@ -6,7 +6,7 @@
 // [fast.x87-host]); f16 / bf16 / tf32 / f80 qcast also under `reference`
 // with an arithmetic mode other than nearest-even ("reference+toward-zero",
 // "reference+odd": [fast.narrow-modes], and for f80 [fast.x87-directed]
-// under toward-zero, the exact kernel under odd); items/s = elements/s. The result
+// under toward-zero, the reference kernel under odd); items/s = elements/s. The result
 // allocation is timed (the JIT's lowering allocates its result too). Run:
 //   quant-kernel-bench --benchmark_filter=16777216
 //
@@ -45,7 +45,7 @@ void runQcast(benchmark::State &state, std::string format, Granularity g, std::s
   const quant::ParameterMap map = *quant::ParameterMap::build(*type, shape, true, error);
   fast::KernelPlan plan;
   for (auto _ : state) {
-    RuntimeValue result = RuntimeValue::tensor(ElementType::makeQuantized(type), shape);
+    RuntimeValue result = RuntimeValue::tensor(quant::elementTypeOf(type), shape);
     plan = fast::quantizeTensor(*type, semantics, map, input, result);
     benchmark::DoNotOptimize(result.data());
   }
@@ -88,7 +88,7 @@ void registerAll() {
       for (const auto &g : kGranularities) {
         // tflite-reference (t in f32) only for f80: the x87 path's f32 steps;
         // other arithmetic modes only for the formats [fast.narrow-modes]
-        // covers, and f80 (x87 under toward-zero, the exact kernel under odd).
+        // covers, and f80 (x87 under toward-zero, the reference kernel under odd).
         const bool otherMode = profile.find('+') != std::string::npos;
         if (profile == "tflite-reference" && format != "f80")
           continue;

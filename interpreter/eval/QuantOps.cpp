@@ -49,7 +49,7 @@ void evalQcast(Interpreter &interp, Frame &frame, mlir::Operation &op) {
   const quant::QuantType &type = executableQuantType(resultType, op);
   quant::ParameterMap map = parameterMap(type, input, op);
   RuntimeValue result = resultLike(input, resultType.element);
-  // The dispatcher picks a path proven identical to the exact kernel.
+  // The dispatcher picks a path proven identical to the reference kernel.
   // [fast.dispatch]
   fast::quantizeTensor(type, interp.semantics(), map, input, result);
   frame.bind(qcast.getResult(), std::move(result));

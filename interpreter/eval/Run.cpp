@@ -19,12 +19,6 @@ namespace {
 
 using Stage = RunOutcome::Stage;
 
-/// Ends `outcome` at `stage` with the error `message` at `loc`.
-void stop(RunOutcome &outcome, Stage stage, mlir::Location loc, std::string message) {
-  outcome.failedAt = stage;
-  outcome.diagnostics.push_back(ir::LocatedDiagnostic::error(loc, std::move(message)));
-}
-
 bool hasError(const RunOutcome &outcome) {
   return llvm::any_of(outcome.diagnostics, [](const ir::LocatedDiagnostic &diagnostic) {
     return diagnostic.severity == ir::LocatedDiagnostic::Severity::Error;
@@ -60,6 +54,32 @@ RunOutcome runLoaded(std::unique_ptr<Program> program, RunOutcome loading,
 
 } // namespace
 
+/// Each diagnostic goes into the outcome and, at once, to the caller's
+/// RunOptions::onDiagnostic. While alive, MLIR's diagnostics come here too.
+class Program::Report {
+public:
+  Report(mlir::MLIRContext &context, RunOutcome &outcome, const RunOptions &options)
+      : outcome_(outcome), options_(options),
+        mlirDiagnostics_(context, [this](ir::LocatedDiagnostic d) { add(std::move(d)); }) {}
+
+  void add(ir::LocatedDiagnostic diagnostic) const {
+    if (options_.onDiagnostic)
+      options_.onDiagnostic(diagnostic);
+    outcome_.diagnostics.push_back(std::move(diagnostic));
+  }
+  /// Ends the run at `stage` with the error `message` at `loc`.
+  void stop(Stage stage, mlir::Location loc, std::string message) const {
+    outcome_.failedAt = stage;
+    add(ir::LocatedDiagnostic::error(loc, std::move(message)));
+  }
+  RunOutcome &outcome() const { return outcome_; }
+
+private:
+  RunOutcome &outcome_;
+  const RunOptions &options_;
+  ir::LocatedDiagnosticHandler mlirDiagnostics_;
+};
+
 const ir::LocatedDiagnostic &RunOutcome::error() const {
   for (const ir::LocatedDiagnostic &diagnostic : diagnostics)
     if (diagnostic.severity == ir::LocatedDiagnostic::Severity::Error)
@@ -77,77 +97,80 @@ std::unique_ptr<Program> Program::load(ir::ProgramSource source, const RunOption
   auto context = std::make_unique<mlir::MLIRContext>();
   ir::registerAcceptedDialects(*context, options.allowUnregisteredDialect);
   mlir::MLIRContext &inProgram = *context;
-  return parse(std::unique_ptr<Program>(new Program(std::move(context), inProgram)),
-               std::move(source), outcome);
+  std::unique_ptr<Program> program(new Program(std::move(context), inProgram));
+  if (!program->parse(std::move(source), options, outcome))
+    return nullptr;
+  return program;
 }
 
 std::unique_ptr<Program> Program::load(ir::ProgramSource source, const RunOptions &options,
                                        mlir::MLIRContext &context, RunOutcome &outcome) {
   context.allowUnregisteredDialects(options.allowUnregisteredDialect);
-  return parse(std::unique_ptr<Program>(new Program(nullptr, context)), std::move(source),
-               outcome);
+  std::unique_ptr<Program> program(new Program(nullptr, context));
+  if (!program->parse(std::move(source), options, outcome))
+    return nullptr;
+  return program;
 }
 
-std::unique_ptr<Program> Program::parse(std::unique_ptr<Program> program,
-                                        ir::ProgramSource source, RunOutcome &outcome) {
-  ir::CollectedDiagnostics collected(program->context_, outcome.diagnostics);
-  program->firstLine_ = source.firstLine;
-  program->sourceMgr_.AddNewSourceBuffer(std::move(source.buffer), llvm::SMLoc());
-  program->module_ = ir::parseAndVerify(program->sourceMgr_, program->context_);
-  if (program->module_)
-    return program;
-  outcome.failedAt = Stage::Load;
+bool Program::parse(ir::ProgramSource source, const RunOptions &options, RunOutcome &outcome) {
+  Report report(context_, outcome, options);
+  firstLine_ = source.firstLine;
+  sourceMgr_.AddNewSourceBuffer(std::move(source.buffer), llvm::SMLoc());
+  module_ = ir::parseAndVerify(sourceMgr_, context_);
+  if (module_)
+    return true;
   // MLIR reports every failure it returns; this keeps the promise of a
   // located error even if one day it does not.
   if (!hasError(outcome))
-    outcome.diagnostics.push_back(ir::LocatedDiagnostic::error(
-        ir::startOfBuffer(program->context_, program->sourceMgr_, program->firstLine_),
-        "the program could not be parsed"));
-  return nullptr;
+    report.add(ir::LocatedDiagnostic::error(ir::startOfBuffer(context_, sourceMgr_, firstLine_),
+                                            "the program could not be parsed"));
+  outcome.failedAt = Stage::Load;
+  return false;
 }
 
-mlir::func::FuncOp Program::chooseEntry(llvm::StringRef entry, RunOutcome &outcome) {
+mlir::func::FuncOp Program::chooseEntry(llvm::StringRef entry, const Report &report) {
   std::string error;
   mlir::func::FuncOp function = ir::findEntry(*module_, entry, error);
   // The module itself sits at line 0: point at the start of the file, or of
   // the chunk ([cli.entry] 5, [cli.split-input-file] 6).
   if (!function)
-    stop(outcome, Stage::Entry, ir::startOfBuffer(context_, sourceMgr_, firstLine_), error);
+    report.stop(Stage::Entry, ir::startOfBuffer(context_, sourceMgr_, firstLine_), error);
   return function;
 }
 
 bool Program::checkArgumentCount(mlir::func::FuncOp function, size_t count,
-                                 llvm::StringRef givenBy, RunOutcome &outcome) {
+                                 llvm::StringRef givenBy, const Report &report) {
   const unsigned expected = function.getNumArguments();
   if (count == expected)
     return true;
-  stop(outcome, Stage::Arguments, function.getLoc(),
-       functionPrefix(function) + "takes " + std::to_string(expected) + " argument(s) but " +
-           std::to_string(count) + " were given" + givenBy.str());
+  report.stop(Stage::Arguments, function.getLoc(),
+              functionPrefix(function) + "takes " + std::to_string(expected) +
+                  " argument(s) but " + std::to_string(count) + " were given" + givenBy.str());
   return false;
 }
 
 void Program::evaluate(mlir::func::FuncOp function, std::vector<RuntimeValue> arguments,
-                       const RunOptions &options, RunOutcome &outcome) {
+                       const RunOptions &options, const Report &report) {
   try {
     Interpreter interpreter(*module_, types_, options.semantics, options.interpreter);
-    outcome.results = interpreter.call(function, std::move(arguments));
+    std::vector<RuntimeValue> results = interpreter.call(function, std::move(arguments));
+    report.outcome().results = std::move(results);
   } catch (const EvalError &e) {
-    stop(outcome, Stage::Evaluation, e.location, e.message);
+    report.stop(Stage::Evaluation, e.location, e.message);
   } catch (const TensorTooLarge &e) {
     // Evaluators turn it into an EvalError at their op; this is the
     // backstop for a value made outside any op.
-    stop(outcome, Stage::Evaluation, function.getLoc(), e.message);
+    report.stop(Stage::Evaluation, function.getLoc(), e.message);
   }
 }
 
 RunOutcome Program::run(llvm::StringRef entry, const std::vector<std::string> &arguments,
                         const RunOptions &options) {
   RunOutcome outcome;
-  ir::CollectedDiagnostics collected(context_, outcome.diagnostics);
-  mlir::func::FuncOp function = chooseEntry(entry, outcome);
-  if (!function || !checkArgumentCount(function, arguments.size(), " (--arg / --args-file)",
-                                       outcome))
+  Report report(context_, outcome, options);
+  mlir::func::FuncOp function = chooseEntry(entry, report);
+  if (!function ||
+      !checkArgumentCount(function, arguments.size(), " (--arg / --args-file)", report))
     return outcome;
   std::vector<RuntimeValue> values;
   {
@@ -158,22 +181,22 @@ RunOutcome Program::run(llvm::StringRef entry, const std::vector<std::string> &a
       std::optional<RuntimeValue> value = ir::parseArgument(
           arguments[i], i, function.getArgumentTypes()[i], types_, context_, error);
       if (!value) {
-        stop(outcome, Stage::Arguments, function.getLoc(), functionPrefix(function) + error);
+        report.stop(Stage::Arguments, function.getLoc(), functionPrefix(function) + error);
         return outcome;
       }
       values.push_back(std::move(*value));
     }
   }
-  evaluate(function, std::move(values), options, outcome);
+  evaluate(function, std::move(values), options, report);
   return outcome;
 }
 
 RunOutcome Program::run(llvm::StringRef entry, std::vector<RuntimeValue> arguments,
                         const RunOptions &options) {
   RunOutcome outcome;
-  ir::CollectedDiagnostics collected(context_, outcome.diagnostics);
-  mlir::func::FuncOp function = chooseEntry(entry, outcome);
-  if (!function || !checkArgumentCount(function, arguments.size(), "", outcome))
+  Report report(context_, outcome, options);
+  mlir::func::FuncOp function = chooseEntry(entry, report);
+  if (!function || !checkArgumentCount(function, arguments.size(), "", report))
     return outcome;
   for (unsigned i = 0; i < arguments.size(); ++i) {
     const std::string which = functionPrefix(function) + "argument #" + std::to_string(i + 1);
@@ -181,19 +204,20 @@ RunOutcome Program::run(llvm::StringRef entry, std::vector<RuntimeValue> argumen
     std::optional<ir::ValueType> type =
         types_.convertValueType(function.getArgumentTypes()[i], error);
     if (!type) {
-      stop(outcome, Stage::Arguments, function.getLoc(),
-           which + ": parameter type is not supported: " + error);
+      report.stop(Stage::Arguments, function.getLoc(),
+                  which + ": parameter type is not supported: " + error);
       return outcome;
     }
     const RuntimeValue &value = arguments[i];
     if (!(value.elementType() == type->element) ||
         !type->accepts(value.isTensor(), value.shape())) {
-      stop(outcome, Stage::Arguments, function.getLoc(),
-           which + ": expected a value of type " + type->spelling + ", got " + describe(value));
+      report.stop(Stage::Arguments, function.getLoc(),
+                  which + ": expected a value of type " + type->spelling + ", got " +
+                      describe(value));
       return outcome;
     }
   }
-  evaluate(function, std::move(arguments), options, outcome);
+  evaluate(function, std::move(arguments), options, report);
   return outcome;
 }
 

@@ -22,6 +22,7 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -40,6 +41,11 @@ struct RunOptions {
   /// The step and tensor byte budgets ([cli.max-steps],
   /// [cli.max-tensor-bytes]) and the fast paths.
   InterpreterOptions interpreter;
+  /// If set, called with each error and warning as it is raised; they are in
+  /// RunOutcome::diagnostics all the same. quant-interp prints them at once,
+  /// so that they are out even when MLIR then crashes on the same input
+  /// (errors/upstream-linalg-dims-parser.mlir).
+  std::function<void(const ir::LocatedDiagnostic &)> onDiagnostic;
 };
 
 /// What a run gives: the entry function's results, or the error that stopped
@@ -108,18 +114,23 @@ public:
   std::optional<Signature> signature(llvm::StringRef entry, std::string &error);
 
 private:
+  /// Where the diagnostics of a load or run go (Run.cpp).
+  class Report;
+
   Program(std::unique_ptr<mlir::MLIRContext> ownedContext, mlir::MLIRContext &context);
-  static std::unique_ptr<Program> parse(std::unique_ptr<Program> program,
-                                        ir::ProgramSource source, RunOutcome &outcome);
-  /// The entry function, or null after recording the error in `outcome`.
-  mlir::func::FuncOp chooseEntry(llvm::StringRef entry, RunOutcome &outcome);
+  /// Parses and verifies `source` into this program; false after reporting
+  /// why not.
+  bool parse(ir::ProgramSource source, const RunOptions &options, RunOutcome &outcome);
+  /// The entry function, or null after reporting why.
+  mlir::func::FuncOp chooseEntry(llvm::StringRef entry, const Report &report);
   /// Whether `count` arguments were given for `function`'s parameters;
-  /// records the error in `outcome` if not.
+  /// reports the error if not.
   bool checkArgumentCount(mlir::func::FuncOp function, size_t count, llvm::StringRef givenBy,
-                          RunOutcome &outcome);
-  /// Calls `function` and records its results, or the error that stopped it.
+                          const Report &report);
+  /// Calls `function` and records its results, or reports the error that
+  /// stopped it.
   void evaluate(mlir::func::FuncOp function, std::vector<RuntimeValue> arguments,
-                const RunOptions &options, RunOutcome &outcome);
+                const RunOptions &options, const Report &report);
 
   // Declared before what lives in the context, so that it is destroyed last.
   std::unique_ptr<mlir::MLIRContext> ownedContext_;

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "fast/Dispatch.h"
 
+#include "fast/ElementBytes.h"
 #include "fast/RationalQuantize.h"
 #include "fast/HostDequantize.h"
 #include "fast/HostQuantize.h"
@@ -41,7 +42,7 @@ bool tableIsWorthIt(unsigned bits, unsigned maxBits, size_t parameters, int64_t 
 }
 
 /// Fills entries [0, count) of a table with `entry(k)`, on two threads for
-/// large tables (the exact kernels are const and share no mutable state).
+/// large tables (the reference kernels are const and share no mutable state).
 template <typename F> void fillTable(uint64_t count, F &&entry) {
   if (count < (uint64_t(1) << 15)) {
     for (uint64_t k = 0; k < count; ++k)
@@ -68,13 +69,11 @@ template <typename In, typename Out>
 void lookupRun(const uint8_t *in, uint8_t *out, int64_t start, int64_t length,
                const Out *values, const uint8_t *poisonRow, bool anyPoison, uint64_t mask,
                std::vector<int64_t> &poison) {
-  const In *source = reinterpret_cast<const In *>(in);
-  Out *target = reinterpret_cast<Out *>(out);
   for (int64_t i = start; i < start + length; ++i)
-    target[i] = values[source[i] & mask];
+    storeElement<Out>(out, i, values[loadElement<In>(in, i) & mask]);
   if (anyPoison)
     for (int64_t i = start; i < start + length; ++i)
-      if (poisonRow[source[i] & mask])
+      if (poisonRow[loadElement<In>(in, i) & mask])
         poison.push_back(i);
 }
 
@@ -83,19 +82,19 @@ template <typename In, typename Out>
 void lookupMixed(const uint8_t *in, uint8_t *out, int64_t start, int64_t length,
                  const int64_t *parameters, const Out *values, const uint8_t *poisoned,
                  bool anyPoison, unsigned bits, std::vector<int64_t> &poison) {
-  const In *source = reinterpret_cast<const In *>(in) + start;
-  Out *target = reinterpret_cast<Out *>(out) + start;
   const uint64_t mask = (uint64_t(1) << bits) - 1;
   for (int64_t j = 0; j < length; ++j)
-    target[j] = values[(uint64_t(parameters[j]) << bits) | (source[j] & mask)];
+    storeElement<Out>(out, start + j,
+                      values[(uint64_t(parameters[j]) << bits) |
+                             (loadElement<In>(in, start + j) & mask)]);
   if (anyPoison)
     for (int64_t j = 0; j < length; ++j)
-      if (poisoned[(uint64_t(parameters[j]) << bits) | (source[j] & mask)])
+      if (poisoned[(uint64_t(parameters[j]) << bits) | (loadElement<In>(in, start + j) & mask)])
         poison.push_back(start + j);
 }
 
 /// A table of `parameters` rows of 2^bits entries; `entry(p, x, value,
-/// poison)` computes one with the exact kernel. [fast.table]
+/// poison)` computes one with the reference kernel. [fast.table]
 template <typename In, typename Out, typename Entry>
 void runTable(const ParameterMap &map, int64_t elements, size_t parameters, unsigned bits,
               const uint8_t *in, uint8_t *out, std::vector<int64_t> &poison, Entry &&entry) {
@@ -163,7 +162,7 @@ template <typename F> void forEachBlock(const ParameterMap &map, int64_t element
     f(bufferStart, int64_t(gathered.size()), gathered.data(), int64_t(0));
 }
 
-/// Marks the results of poison inputs (left as 0, as the exact loop does).
+/// Marks the results of poison inputs (left as 0, as the reference loop does).
 void copyInputPoison(const RuntimeValue &input, RuntimeValue &result) {
   if (!input.hasPoison())
     return;

@@ -1,13 +1,14 @@
 //===- HostDequantize.cpp - dcast with host IEEE arithmetic ---------------===//
 //
 // Spec: [fast.host-dcast], [fast.environment] (spec/performance.md). The
-// steps of DequantizeKernel::operator() (Kernels.cpp), one host operation
+// steps of DequantizeKernel::operator() (ReferenceKernels.cpp), one host operation
 // each; the scale and zero-point constants come from the exact
 // StepArithmetic.
 //
 //===----------------------------------------------------------------------===//
 #include "fast/HostDequantize.h"
 
+#include "fast/ElementBytes.h"
 #include "numeric/FloatFormat.h"
 #include "fast/HostStepValue.h"
 
@@ -128,10 +129,9 @@ void HostDequantizer::runLoop(const uint8_t *in, uint8_t *out, int64_t start, in
   const unsigned width = type_.storage.width;
   const uint64_t mask = (uint64_t(1) << width) - 1;
   const int64_t signBit = type_.storage.isSigned ? int64_t(1) << (width - 1) : 0;
-  const In *source = reinterpret_cast<const In *>(in);
   for (int64_t i = start; i < start + length; ++i) {
     // The storage's signedness (IntFormat::fromBitsSmall), width <= 32.
-    int64_t q = static_cast<int64_t>(source[i] & mask);
+    int64_t q = static_cast<int64_t>(loadElement<In>(in, i) & mask);
     if (q & signBit)
       q -= int64_t(2) * signBit;
     const Bits y = element<D, P, E>(q, parameters ? parameters[i - start] : parameter);

@@ -5,7 +5,7 @@
 // a dequantize recipe is one correctly rounded host operation (int64 -> float
 // conversion, subtraction, multiplication, narrowing conversion), so the host
 // computes the same bits as DequantizeKernel. A NaN result is handed to the
-// exact kernel (the host's default NaN differs from [format.nan]). Proven
+// reference kernel (the host's default NaN differs from [format.nan]). Proven
 // identical by FastDequantizeDiffTest.
 //
 //===----------------------------------------------------------------------===//

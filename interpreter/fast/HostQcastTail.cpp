@@ -1,7 +1,7 @@
 //===- HostQcastTail.cpp - What the host qcast paths share ----------------===//
 //
 // Spec: [fast.host-qcast], [fast.x87-host] (spec/performance.md). The
-// integer steps of QuantizeKernel::operator() (Kernels.cpp) on int64, and its
+// integer steps of QuantizeKernel::operator() (ReferenceKernels.cpp) on int64, and its
 // constants by the same exact StepArithmetic steps.
 //
 //===----------------------------------------------------------------------===//
@@ -115,7 +115,7 @@ int64_t HostQcastTail::beyondIntermediate(bool negative, int64_t zeroPoint) cons
   case OverflowPolicy::Indefinite:
     return finish(intermediateMin_, zeroPoint);
   case OverflowPolicy::Poison:
-  case OverflowPolicy::Wrap: // not reached: store() asks the exact kernel
+  case OverflowPolicy::Wrap: // not reached: store() asks the reference kernel
     return -1;
   }
   return -1;

@@ -9,7 +9,7 @@
 // by the exact StepArithmetic exactly as QuantizeKernel computes them, and
 // every step after the float ones (NaN policy, round_R to an integer,
 // overflow policy, zero-point add, clamp, storage bits), in the order of
-// QuantizeKernel::operator() (Kernels.cpp).
+// QuantizeKernel::operator() (ReferenceKernels.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef QI_FAST_HOSTQCASTTAIL_H
@@ -79,7 +79,7 @@ public:
   /// [sem.overflow-policy] for a t that is infinite or whose rounded
   /// integer lies far outside the intermediate type, with the sign of t:
   /// saturate, poison and indefinite directly; wrap of an infinity is
-  /// poison, wrap of a finite t asks `exactWrap()` (the exact kernel).
+  /// poison, wrap of a finite t asks `exactWrap()` (the reference kernel).
   template <typename ExactWrap>
   int64_t storeBeyond(bool negative, bool infinite, int64_t zeroPoint,
                       ExactWrap exactWrap) const {

@@ -2,7 +2,7 @@
 //
 // Spec: [fast.host-qcast], [fast.narrow-host], [fast.environment]
 // (spec/performance.md). The steps are those of QuantizeKernel::operator()
-// (Kernels.cpp) in the same order; each float step is a single host operation
+// (ReferenceKernels.cpp) in the same order; each float step is a single host operation
 // in the step's format (for f16 / bf16 / tf32: one binary64 operation then
 // roundToNarrow), so under nearest-even with no FTZ/DAZ it returns the
 // correctly rounded result the numeric core computes. The per-parameter
@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "fast/HostQuantize.h"
 
+#include "fast/ElementBytes.h"
 #include "numeric/FloatFormat.h"
 #include "fast/HostStepValue.h"
 
@@ -37,6 +38,16 @@ using namespace quant;
 using namespace host;
 
 using namespace numeric;
+
+#if defined(__SSE2__)
+namespace {
+/// Four f32 elements from element `i` of a byte buffer (an unaligned SSE
+/// load; its vector type may alias the bytes).
+__m128 loadFloats(const uint8_t *bytes, int64_t i) {
+  return _mm_loadu_ps(reinterpret_cast<const float *>(bytes + 4 * i));
+}
+} // namespace
+#endif
 
 namespace {
 
@@ -195,20 +206,20 @@ int64_t HostQuantizer::quantizeOne(Bits x, int64_t parameter) const {
 constexpr int64_t kBlock = 256;
 
 template <typename E, typename T, typename S>
-void HostQuantizer::runBlock(const E *in, S *out, int64_t start, int64_t length,
+void HostQuantizer::runBlock(const uint8_t *in, uint8_t *out, int64_t start, int64_t length,
                              const int64_t *parameters, bool uniform,
                              std::vector<int64_t> &poison) const {
   int64_t done = 0;
   if constexpr (std::is_same_v<E, float> && std::is_same_v<T, float>)
     if (vectorizable_)
-      done = runVectorF32(in, out, start, length, parameters, uniform, poison);
+      done = runVectorF32<S>(in, out, start, length, parameters, uniform, poison);
   for (int64_t j = done; j < length; ++j) {
     const int64_t i = start + j;
-    const int64_t stored = element<E, T>(in[i], parameters[j]);
+    const int64_t stored = element<E, T>(loadElement<E>(in, i), parameters[j]);
     if (stored < 0)
       poison.push_back(i);
     else
-      out[i] = static_cast<S>(stored);
+      storeElement<S>(out, i, static_cast<S>(stored));
   }
 }
 
@@ -220,8 +231,7 @@ void HostQuantizer::runTyped(const uint8_t *in, uint8_t *out, int64_t start, int
   if (!parameters)
     std::fill(uniform, uniform + kBlock, parameter);
   for (int64_t done = 0; done < length; done += kBlock)
-    runBlock<E, T, S>(reinterpret_cast<const E *>(in), reinterpret_cast<S *>(out),
-                      start + done, std::min(kBlock, length - done),
+    runBlock<E, T, S>(in, out, start + done, std::min(kBlock, length - done),
                       parameters ? parameters + done : uniform, !parameters, poison);
 }
 
@@ -292,7 +302,7 @@ void HostQuantizer::run(const uint8_t *in, uint8_t *out, unsigned outBytes, int6
 //===----------------------------------------------------------------------===//
 
 template <typename S>
-int64_t HostQuantizer::runVectorF32(const float *in, S *out, int64_t start, int64_t length,
+int64_t HostQuantizer::runVectorF32(const uint8_t *in, uint8_t *out, int64_t start, int64_t length,
                                     const int64_t *parameters, bool uniform,
                                     std::vector<int64_t> &poison) const {
 #if defined(__SSE2__)
@@ -307,7 +317,7 @@ int64_t HostQuantizer::runVectorF32(const float *in, S *out, int64_t start, int6
     const __m128 f = _mm_set1_ps(factorF32_[size_t(parameters[0])]);
     const __m128 z = _mm_set1_ps(zeroPointF32_[size_t(parameters[0])]);
     for (int64_t j = 0; j < vectorLength; j += 4) {
-      __m128 t = _mm_add_ps(_mm_div_ps(_mm_loadu_ps(in + start + j), f), z);
+      __m128 t = _mm_add_ps(_mm_div_ps(loadFloats(in, start + j), f), z);
       _mm_store_si128(reinterpret_cast<__m128i *>(rounded + j),
                       truncate ? _mm_cvttps_epi32(t) : _mm_cvtps_epi32(t));
     }
@@ -317,7 +327,7 @@ int64_t HostQuantizer::runVectorF32(const float *in, S *out, int64_t start, int6
       zeroPoint[j] = zeroPointF32_[size_t(parameters[j])];
     }
     for (int64_t j = 0; j < vectorLength; j += 4) {
-      __m128 t = _mm_add_ps(_mm_div_ps(_mm_loadu_ps(in + start + j), _mm_load_ps(factor + j)),
+      __m128 t = _mm_add_ps(_mm_div_ps(loadFloats(in, start + j), _mm_load_ps(factor + j)),
                             _mm_load_ps(zeroPoint + j));
       _mm_store_si128(reinterpret_cast<__m128i *>(rounded + j),
                       truncate ? _mm_cvttps_epi32(t) : _mm_cvtps_epi32(t));
@@ -337,22 +347,22 @@ int64_t HostQuantizer::runVectorF32(const float *in, S *out, int64_t start, int6
   // The storage's own bits (e.g. 24 of a negative i24 in 4 bytes).
   const uint32_t mask = static_cast<uint32_t>(storageMask_);
   int invalid = 0;
-  S *target = out + start;
   for (int64_t j = 0; j < vectorLength; ++j) {
     const int32_t n = rounded[j];
     invalid |= (n == INT32_MIN) | (checkRange & ((n < typeLo) | (n > typeHi)));
-    target[j] = static_cast<S>(static_cast<uint32_t>(n < lo ? lo : n > hi ? hi : n) & mask);
+    storeElement<S>(out, start + j,
+                    static_cast<S>(static_cast<uint32_t>(n < lo ? lo : n > hi ? hi : n) & mask));
   }
   if (invalid)
     for (int64_t j = 0; j < vectorLength; ++j) {
       const int32_t n = rounded[j];
       if (n != INT32_MIN && (saturate || (n >= typeLo && n <= typeHi)))
         continue;
-      const int64_t stored = element<float, float>(in[start + j], parameters[j]);
+      const int64_t stored = element<float, float>(loadElement<float>(in, start + j), parameters[j]);
       if (stored < 0)
         poison.push_back(start + j);
       else
-        target[j] = static_cast<S>(stored);
+        storeElement<S>(out, start + j, static_cast<S>(stored));
     }
   return vectorLength;
 #else
@@ -365,7 +375,7 @@ int64_t HostQuantizer::runVectorF32(const float *in, S *out, int64_t start, int6
 /// give clamp(n, lo, hi) for every n that is not INT32_MIN, because lo and hi
 /// lie inside the byte range; lanes that need the scalar path are found by
 /// comparisons and redone there.
-int64_t HostQuantizer::runVectorF32Bytes(const float *in, uint8_t *out, int64_t start,
+int64_t HostQuantizer::runVectorF32Bytes(const uint8_t *in, uint8_t *out, int64_t start,
                                          int64_t length, const int64_t *parameters,
                                          std::vector<int64_t> &poison) const {
 #if defined(__SSE2__)
@@ -386,7 +396,7 @@ int64_t HostQuantizer::runVectorF32Bytes(const float *in, uint8_t *out, int64_t 
   for (int64_t j = 0; j < vectorLength; j += 16) {
     __m128i n[4], bad = _mm_setzero_si128();
     for (int k = 0; k < 4; ++k) {
-      __m128 t = _mm_add_ps(_mm_div_ps(_mm_loadu_ps(in + start + j + 4 * k), f), z);
+      __m128 t = _mm_add_ps(_mm_div_ps(loadFloats(in, start + j + 4 * k), f), z);
       n[k] = truncate ? _mm_cvttps_epi32(t) : _mm_cvtps_epi32(t);
       bad = _mm_or_si128(bad, _mm_cmpeq_epi32(n[k], sentinel));
       if (!saturate)
@@ -399,7 +409,7 @@ int64_t HostQuantizer::runVectorF32Bytes(const float *in, uint8_t *out, int64_t 
     _mm_storeu_si128(reinterpret_cast<__m128i *>(out + start + j), _mm_and_si128(bytes, mask));
     if (_mm_movemask_epi8(bad))
       for (int64_t k = j; k < j + 16; ++k) {
-        const int64_t stored = element<float, float>(in[start + k], parameters[0]);
+        const int64_t stored = element<float, float>(loadElement<float>(in, start + k), parameters[0]);
         if (stored < 0)
           poison.push_back(start + k);
         else

@@ -11,7 +11,7 @@
 // that mode ([fast.narrow-modes]); the integer steps are exact
 // int64 arithmetic; NaN and overflow policies are applied as the kernel
 // applies them. The one case the host path does not decide itself (wrapping
-// of a finite |t| >= 2^62) is handed to the exact kernel.
+// of a finite |t| >= 2^62) is handed to the reference kernel.
 // Proven identical by FastQuantizeDiffTest.
 //
 //===----------------------------------------------------------------------===//
@@ -21,8 +21,8 @@
 #include "fast/HostQcastTail.h"
 #include "fast/QcastAccelerator.h"
 #include "host/FloatEnvironment.h"
-#include "quant/ReferenceKernels.h"
 #include "host/NarrowFloat.h"
+#include "quant/ReferenceKernels.h"
 
 #include <cstdint>
 #include <vector>
@@ -34,8 +34,8 @@ class HostQuantizer final : public QcastAccelerator {
 public:
   /// Whether (type, semantics) is a combination this path is proven for.
   static bool supports(const quant::QuantType &type, const quant::Semantics &semantics);
-  /// `reference` (the reference kernel) decides the elements the host path hands back; it must outlive
-  /// this object.
+  /// `reference` (the reference kernel) decides the elements the host path hands back; it must
+  /// outlive this object.
   HostQuantizer(const quant::QuantType &type, const quant::Semantics &semantics,
                 const quant::QuantizeKernel &reference);
 
@@ -61,31 +61,27 @@ private:
   /// inScaled(a + b), also where the binary64 sum is inexact under a mode
   /// other than nearest-even. [fast.narrow-modes]
   template <typename T> T sumInScaled(T a, T b) const;
-  void dispatch(const uint8_t *in, uint8_t *out, unsigned outBytes, int64_t start,
-                int64_t length, const int64_t *parameters, int64_t parameter,
-                std::vector<int64_t> &poison) const;
+  void dispatch(const uint8_t *in, uint8_t *out, unsigned outBytes, int64_t start, int64_t length,
+                const int64_t *parameters, int64_t parameter, std::vector<int64_t> &poison) const;
   void dispatchNarrow(const uint8_t *in, uint8_t *out, unsigned outBytes, int64_t start,
                       int64_t length, const int64_t *parameters, int64_t parameter,
                       std::vector<int64_t> &poison) const;
   template <typename E, typename T>
-  void runStored(const uint8_t *in, uint8_t *out, unsigned outBytes, int64_t start,
-                 int64_t length, const int64_t *parameters, int64_t parameter,
-                 std::vector<int64_t> &poison) const;
+  void runStored(const uint8_t *in, uint8_t *out, unsigned outBytes, int64_t start, int64_t length,
+                 const int64_t *parameters, int64_t parameter, std::vector<int64_t> &poison) const;
   template <typename E, typename T, typename S>
   void runTyped(const uint8_t *in, uint8_t *out, int64_t start, int64_t length,
-                const int64_t *parameters, int64_t parameter,
-                std::vector<int64_t> &poison) const;
+                const int64_t *parameters, int64_t parameter, std::vector<int64_t> &poison) const;
   /// At most 256 elements, element start + j with parameters[j].
   template <typename E, typename T, typename S>
-  void runBlock(const E *in, S *out, int64_t start, int64_t length, const int64_t *parameters,
-                bool uniform, std::vector<int64_t> &poison) const;
+  void runBlock(const uint8_t *in, uint8_t *out, int64_t start, int64_t length,
+                const int64_t *parameters, bool uniform, std::vector<int64_t> &poison) const;
   /// The SSE2 loop for f32 `x / s + zp` with nearest-even or toward-zero
   /// rounding; returns how many leading elements it did.
   template <typename S>
-  int64_t runVectorF32(const float *in, S *out, int64_t start, int64_t length,
-                       const int64_t *parameters, bool uniform,
-                       std::vector<int64_t> &poison) const;
-  int64_t runVectorF32Bytes(const float *in, uint8_t *out, int64_t start, int64_t length,
+  int64_t runVectorF32(const uint8_t *in, uint8_t *out, int64_t start, int64_t length,
+                       const int64_t *parameters, bool uniform, std::vector<int64_t> &poison) const;
+  int64_t runVectorF32Bytes(const uint8_t *in, uint8_t *out, int64_t start, int64_t length,
                             const int64_t *parameters, std::vector<int64_t> &poison) const;
 
   const quant::QuantType &type_;

@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 #include "fast/RationalQuantize.h"
 
+#include "fast/ElementBytes.h"
 #include "numeric/FloatCodec.h"
 
 #include <algorithm>
@@ -245,26 +246,25 @@ template <typename In, typename Out>
 void RationalQuantizer::runTyped(const uint8_t *in, uint8_t *out, int64_t start,
                                       int64_t length, const int64_t *parameters,
                                       int64_t parameter, std::vector<int64_t> &poison) const {
-  const In *source = reinterpret_cast<const In *>(in) + start;
-  Out *target = reinterpret_cast<Out *>(out) + start;
   for (int64_t j = 0; j < length; ++j) {
+    const In x = loadElement<In>(in, start + j);
     int64_t stored;
     if constexpr (std::is_same_v<In, F80Element>) {
       uint64_t significand;
       uint16_t signExponent;
-      std::memcpy(&significand, source[j].bytes, 8);
-      std::memcpy(&signExponent, source[j].bytes + 8, 2);
+      std::memcpy(&significand, x.bytes, 8);
+      std::memcpy(&signExponent, x.bytes + 8, 2);
       stored = element(decoder_.x87(significand, signExponent),
                        (Bits(signExponent) << 64) | significand,
                        parameters ? parameters[j] : parameter);
     } else {
-      stored = element(decoder_(source[j]), Bits(source[j]),
+      stored = element(decoder_(x), Bits(x),
                        parameters ? parameters[j] : parameter);
     }
     if (stored < 0)
       poison.push_back(start + j);
     else
-      target[j] = static_cast<Out>(stored);
+      storeElement<Out>(out, start + j, static_cast<Out>(stored));
   }
 }
 

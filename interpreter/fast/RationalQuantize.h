@@ -8,7 +8,7 @@
 // integer are found with one 128-by-64-bit integer division; round_R, the
 // overflow and NaN policies and the integer steps are HostQcastTail's,
 // shared with the host float paths. Wrapping a |t| > 2^39 is handed to the
-// exact kernel. Proven identical to QuantizeKernel by ExactQuantizeDiffTest.
+// reference kernel. Proven identical to QuantizeKernel by RationalQuantizeDiffTest.
 //
 //===----------------------------------------------------------------------===//
 #ifndef QI_FAST_RATIONALQUANTIZE_H
@@ -37,7 +37,7 @@ struct RationalInput {
 /// Decodes the patterns of one float format of at most 64 bits without an
 /// explicit integer bit (f64, f32, tf32, f16, bf16, every f8, f6 and f4
 /// format) or of x87's f80 from the layout FloatFormat describes, as
-/// numeric::decode (FloatCodec.cpp) does: ExactQuantizeDiffTest checks every
+/// numeric::decode (FloatCodec.cpp) does: RationalQuantizeDiffTest checks every
 /// pattern of each such format of at most 19 bits, every f80 encoding class
 /// and 10^6 random f32, f64 and f80 patterns.
 class RationalDecoder {
@@ -161,7 +161,7 @@ private:
     int64_t zeroPointFloat = 0; ///< the zero point added before rounding (or 0)
     int64_t zeroPoint = 0;      ///< as HostQcastTail's finish takes it
   };
-  /// `x` decoded from `bits` (which only a wrap handed to the exact kernel
+  /// `x` decoded from `bits` (which only a wrap handed to the reference kernel
   /// reads).
   int64_t element(const RationalInput &x, numeric::Bits bits, int64_t parameter) const;
   template <typename In, typename Out>

@@ -2,7 +2,7 @@
 //
 // Spec: [fast.x87-host], [fast.x87-directed], [fast.host-qcast],
 // [fast.environment] (spec/performance.md). The steps of
-// QuantizeKernel::operator() (Kernels.cpp) in the same order, each float
+// QuantizeKernel::operator() (ReferenceKernels.cpp) in the same order, each float
 // step one host operation in the format of t: x87 for f80 (precision control
 // 64 bits), SSE for f32 / f64; the input's conversion into f32 / f64 is one
 // x87 store. All of them round in the arithmetic mode: nearest-even in the
@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 #include "fast/X87Quantize.h"
 
+#include "fast/ElementBytes.h"
 #include "numeric/FloatFormat.h"
 #include "fast/HostStepValue.h"
 #include "host/X87Float.h"
@@ -221,14 +222,13 @@ template <typename T, typename S>
 void X87Quantizer::runTyped(const uint8_t *in, uint8_t *out, int64_t start, int64_t length,
                             const int64_t *parameters, int64_t parameter,
                             std::vector<int64_t> &poison) const {
-  S *target = reinterpret_cast<S *>(out);
   for (int64_t i = start; i < start + length; ++i) {
     const int64_t stored =
         element<T>(in + 16 * i, parameters ? parameters[i - start] : parameter);
     if (stored < 0)
       poison.push_back(i);
     else
-      target[i] = static_cast<S>(stored);
+      storeElement<S>(out, i, static_cast<S>(stored));
   }
 }
 

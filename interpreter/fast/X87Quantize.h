@@ -3,7 +3,7 @@
 // Spec: [fast.x87-host], [fast.x87-directed], [fast.host-qcast],
 // [fast.environment] in spec/performance.md. For expressed f80 under the
 // arithmetic modes IEEE hardware has (nearest-even, toward zero, toward
-// +infinity, toward -infinity), the steps of QuantizeKernel (Kernels.cpp) in the same
+// +infinity, toward -infinity), the steps of QuantizeKernel (ReferenceKernels.cpp) in the same
 // order: the input is read as an x87 long double (X87Float.h), converted
 // into the format of t (f80: none; f32 / f64: one x87 store rounding), each
 // float step is one host operation in that format (x87 for f80, SSE for

@@ -28,7 +28,7 @@ unsigned x87ControlWord() {
 
 bool x87EnvironmentIsDefault() {
   if constexpr (!kHostHasX87) {
-    return false; // not proven on other hosts: always the exact kernels
+    return false; // not proven on other hosts: always the reference kernels
   } else {
 #if defined(__x86_64__)
     // fnstenv also masks every exception; fldenv puts the saved state back.

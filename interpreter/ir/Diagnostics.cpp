@@ -35,20 +35,23 @@ std::string LocatedDiagnostic::str() const {
   return location + (severity == Severity::Error ? ": error: " : ": warning: ") + message;
 }
 
-CollectedDiagnostics::CollectedDiagnostics(mlir::MLIRContext &context,
-                                           std::vector<LocatedDiagnostic> &into)
+LocatedDiagnosticHandler::LocatedDiagnosticHandler(mlir::MLIRContext &context,
+                                                   std::function<void(LocatedDiagnostic)> report)
     : context_(context) {
-  id_ = context.getDiagEngine().registerHandler([&into](mlir::Diagnostic &diag) {
-    if (diag.getSeverity() == mlir::DiagnosticSeverity::Error)
-      into.push_back(LocatedDiagnostic::error(diag.getLocation(), diag.str()));
-    else if (diag.getSeverity() == mlir::DiagnosticSeverity::Warning)
-      into.push_back({LocatedDiagnostic::Severity::Warning, formatLocation(diag.getLocation()),
-                      diag.str()});
-    return mlir::success();
-  });
+  id_ = context.getDiagEngine().registerHandler(
+      [report = std::move(report)](mlir::Diagnostic &diag) {
+        if (diag.getSeverity() == mlir::DiagnosticSeverity::Error)
+          report(LocatedDiagnostic::error(diag.getLocation(), diag.str()));
+        else if (diag.getSeverity() == mlir::DiagnosticSeverity::Warning)
+          report({LocatedDiagnostic::Severity::Warning, formatLocation(diag.getLocation()),
+                  diag.str()});
+        return mlir::success();
+      });
 }
 
-CollectedDiagnostics::~CollectedDiagnostics() { context_.getDiagEngine().eraseHandler(id_); }
+LocatedDiagnosticHandler::~LocatedDiagnosticHandler() {
+  context_.getDiagEngine().eraseHandler(id_);
+}
 
 CapturedDiagnostic::CapturedDiagnostic(mlir::MLIRContext &context) : context_(context) {
   id_ = context.getDiagEngine().registerHandler([this](mlir::Diagnostic &diag) {

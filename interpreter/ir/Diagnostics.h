@@ -11,8 +11,8 @@
 #include "mlir/IR/Location.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <functional>
 #include <string>
-#include <vector>
 
 namespace qi::ir {
 
@@ -39,15 +39,16 @@ struct LocatedDiagnostic {
   std::string str() const;
 };
 
-/// While alive, appends every error and warning of `context` to `into`, in
-/// the order MLIR raises them, instead of printing them; notes and remarks
+/// While alive, hands every error and warning of `context`, in the order
+/// MLIR raises them, to `report` instead of printing them; notes and remarks
 /// are dropped ([cli.errors] 2).
-class CollectedDiagnostics {
+class LocatedDiagnosticHandler {
 public:
-  CollectedDiagnostics(mlir::MLIRContext &context, std::vector<LocatedDiagnostic> &into);
-  ~CollectedDiagnostics();
-  CollectedDiagnostics(const CollectedDiagnostics &) = delete;
-  CollectedDiagnostics &operator=(const CollectedDiagnostics &) = delete;
+  LocatedDiagnosticHandler(mlir::MLIRContext &context,
+                           std::function<void(LocatedDiagnostic)> report);
+  ~LocatedDiagnosticHandler();
+  LocatedDiagnosticHandler(const LocatedDiagnosticHandler &) = delete;
+  LocatedDiagnosticHandler &operator=(const LocatedDiagnosticHandler &) = delete;
 
 private:
   mlir::MLIRContext &context_;

@@ -95,7 +95,7 @@ std::optional<ElementType> TypeConverter::convertElementType(mlir::Type type,
     auto quant = convertQuantType(type, error);
     if (!quant)
       return std::nullopt;
-    return ElementType::makeQuantized(std::move(quant));
+    return quant::elementTypeOf(std::move(quant));
   }
   error = "unsupported element type " + typeToString(type);
   return std::nullopt;

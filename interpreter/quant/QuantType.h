@@ -9,9 +9,11 @@
 
 #include "numeric/FloatFormat.h"
 #include "numeric/IntFormat.h"
+#include "value/ElementType.h"
 #include "value/Shape.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -55,6 +57,14 @@ struct QuantType {
     return storageMin != storage.min() || storageMax != storage.max();
   }
 };
+
+/// The element type of values of `type` (value/ sees only its storage
+/// format and spelling).
+inline ElementType elementTypeOf(std::shared_ptr<const QuantType> type) {
+  const numeric::IntFormat storage = type->storage;
+  std::string spelling = type->spelling;
+  return ElementType::makeQuantized(std::move(type), storage, std::move(spelling));
+}
 
 } // namespace qi::quant
 

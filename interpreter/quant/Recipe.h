@@ -4,7 +4,7 @@
 // data: the type of each intermediate, how the scale is applied, where the
 // zero point enters and where clamping happens. The rounding mode and the
 // NaN / overflow policies are knobs of Semantics.h. The kernels
-// (Kernels.cpp) execute any recipe.
+// (ReferenceKernels.cpp) execute any recipe.
 //
 //===----------------------------------------------------------------------===//
 #ifndef QI_QUANT_RECIPE_H
@@ -42,11 +42,10 @@ struct QuantizeRecipe {
   /// Float upper bound before rounding (FBGEMM: 2147483520, the largest
   /// float below 2^31); NaN becomes the bound. 0 = none.
   double floatUpperBound = 0;
-  /// The integer type the rounded value lands in: 0 = unbounded, else a
-  /// signed type of that width (32 for C++ int32 casts); `intoStorageType`
-  /// (MLIR fptosi/fptoui) uses the storage type instead.
+  /// The integer type the rounded value lands in: 0 = the storage type (as
+  /// MLIR's fptosi / fptoui), else a signed type of that width (32 for C++
+  /// int32 casts).
   unsigned intermediateBits = 0;
-  bool intoStorageType = false;
   /// Integer zero-point addition wraps in the intermediate type.
   bool integerAddWraps = false;
   /// Clamp to [storageMin, storageMax] after rounding: always, or only when

@@ -1,7 +1,6 @@
 //===- ElementType.cpp - Element types of runtime values ------------------===//
 #include "value/ElementType.h"
 
-#include "quant/QuantType.h"
 
 namespace qi {
 
@@ -26,10 +25,13 @@ ElementType ElementType::makeIndex() {
   return t;
 }
 
-ElementType ElementType::makeQuantized(std::shared_ptr<const quant::QuantType> type) {
+ElementType ElementType::makeQuantized(std::shared_ptr<const quant::QuantType> type,
+                                       numeric::IntFormat storage, std::string spelling) {
   ElementType t;
   t.kind = Kind::Quantized;
   t.quant = std::move(type);
+  t.quantStorage = storage;
+  t.quantSpelling = std::move(spelling);
   return t;
 }
 
@@ -41,14 +43,14 @@ unsigned ElementType::bitWidth() const {
   case Kind::Index:
     return intWidth;
   case Kind::Quantized:
-    return quant->storage.width;
+    return quantStorage.width;
   }
   return 0;
 }
 
 numeric::IntFormat ElementType::intFormat() const {
   if (kind == Kind::Quantized)
-    return quant->storage;
+    return quantStorage;
   return numeric::IntFormat{intWidth, true};
 }
 
@@ -61,14 +63,14 @@ std::string ElementType::toString() const {
   case Kind::Index:
     return "index";
   case Kind::Quantized:
-    return quant->spelling;
+    return quantSpelling;
   }
   return "?";
 }
 
 std::string ElementType::resultSpelling() const {
   if (kind == Kind::Quantized)
-    return (quant->storage.isSigned ? "i" : "ui") + std::to_string(quant->storage.width);
+    return (quantStorage.isSigned ? "i" : "ui") + std::to_string(quantStorage.width);
   return toString();
 }
 
@@ -82,7 +84,7 @@ bool operator==(const ElementType &a, const ElementType &b) {
   case ElementType::Kind::Index:
     return a.intWidth == b.intWidth;
   case ElementType::Kind::Quantized:
-    return a.quant == b.quant || a.quant->spelling == b.quant->spelling;
+    return a.quant == b.quant || a.quantSpelling == b.quantSpelling;
   }
   return false;
 }

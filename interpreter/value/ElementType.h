@@ -27,13 +27,18 @@ struct ElementType {
   const numeric::FloatFormat *floatFormat = nullptr;
   /// Integer: width (signless; ops decide signedness). Index: 64.
   unsigned intWidth = 0;
-  /// Quantized: the type (storage format, bounds, parameters).
+  /// Quantized: the type (storage format, bounds, parameters), read by the
+  /// quant layer and opaque here; and what values need of it, its storage
+  /// format and MLIR spelling (quant::elementTypeOf fills all three).
   std::shared_ptr<const quant::QuantType> quant;
+  numeric::IntFormat quantStorage;
+  std::string quantSpelling;
 
   static ElementType makeFloat(const numeric::FloatFormat &format);
   static ElementType makeInteger(unsigned width);
   static ElementType makeIndex();
-  static ElementType makeQuantized(std::shared_ptr<const quant::QuantType> type);
+  static ElementType makeQuantized(std::shared_ptr<const quant::QuantType> type,
+                                   numeric::IntFormat storage, std::string spelling);
 
   bool isFloat() const { return kind == Kind::Float; }
   bool isInteger() const { return kind == Kind::Integer; }

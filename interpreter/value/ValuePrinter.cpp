@@ -3,7 +3,6 @@
 
 #include "numeric/DecimalFormat.h"
 #include "numeric/FloatCodec.h"
-#include "quant/QuantType.h"
 
 namespace qi {
 

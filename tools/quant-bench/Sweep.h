@@ -1,7 +1,7 @@
 //===- Sweep.h - qcast of every f32 pattern ---------------------*- C++ -*-===//
 //
 // docs/performance.md "sweep". All 2^32 f32 bit patterns through the qcast
-// dispatcher (quant/TensorKernels.h) for one per-layer type and profile, in
+// dispatcher (fast/Dispatch.h) for one per-layer type and profile, in
 // 2^24-element chunks shared by `threads` workers; prints the time, the
 // path taken, the poison count, a histogram summary and an order-independent
 // digest of every (input, output) pair.

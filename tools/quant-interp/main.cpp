@@ -166,14 +166,12 @@ std::optional<std::vector<std::string>> collectArguments() {
 }
 
 /// Runs one program (the file, or one chunk of it: [cli.split-input-file]);
-/// prints its diagnostics to stderr ([cli.errors]), and its results to `out`
-/// only when the whole run succeeded ([cli.output] 7).
+/// prints its results to `out` only when the whole run succeeded
+/// ([cli.output] 7). Its diagnostics go to stderr through
+/// options.onDiagnostic.
 bool runProgram(ir::ProgramSource source, const eval::RunOptions &options,
                 const std::vector<std::string> &arguments, llvm::raw_ostream &out) {
   eval::RunOutcome outcome = eval::runFunction(std::move(source), entry, arguments, options);
-  for (const ir::LocatedDiagnostic &diagnostic : outcome.diagnostics)
-    llvm::errs() << diagnostic.str() << "\n";
-  llvm::errs().flush();
   if (!outcome.succeeded())
     return false;
   PrintOptions print;
@@ -218,6 +216,10 @@ int main(int argc, char **argv) {
   if (!tensorBytes)
     return 2;
   options.interpreter.maxTensorBytes = *tensorBytes;
+  // [cli.errors] Each one at once, as it is raised.
+  options.onDiagnostic = [](const ir::LocatedDiagnostic &diagnostic) {
+    llvm::errs() << diagnostic.str() << "\n";
+  };
   if (listProfiles) {
     for (std::string_view name : quant::profileNames())
       llvm::outs() << name << ": " << quant::findProfile(name)->describe() << "\n";

@@ -1,4 +1,4 @@
-//===- HostArithDiffTest.cpp - [fast.host-arith] against the exact path ---===//
+//===- HostArithDiffTest.cpp - [fast.host-arith] against the reference kernel ---===//
 //
 // Spec: [fast.host-arith], [fast.proof] in spec/performance.md. Every arith
 // op with a host path runs on tensors of random and edge inputs with the fast

@@ -176,6 +176,24 @@ TEST(Run, TheTensorByteBudgetIsScopedToTheRun) {
   EXPECT_TRUE(runFunction(source(constant), "", {}, RunOptions()).succeeded());
 }
 
+TEST(Run, DiagnosticsReachTheCallerAsTheyAreRaised) {
+  std::vector<std::string> seen;
+  RunOptions options;
+  options.onDiagnostic = [&](const ir::LocatedDiagnostic &diagnostic) {
+    seen.push_back(diagnostic.str());
+  };
+  for (const char *text : {"func.func @main( {\n", "func.func private @f() {\n  return\n}\n"}) {
+    seen.clear();
+    RunOutcome outcome = runFunction(source(text), "", {}, options);
+    ASSERT_FALSE(outcome.succeeded());
+    std::vector<std::string> kept;
+    for (const ir::LocatedDiagnostic &diagnostic : outcome.diagnostics)
+      kept.push_back(diagnostic.str());
+    EXPECT_EQ(seen, kept);
+    EXPECT_FALSE(seen.empty());
+  }
+}
+
 TEST(Run, ProgramsShareACallersContext) {
   mlir::MLIRContext context;
   ir::registerAcceptedDialects(context);

@@ -5,11 +5,11 @@
 //
 // - ParameterMap::forEachRun gives every element the parameter of
 //   parameterIndex (random per-axis and sub-channel shapes).
-// - quantizeTensor / dequantizeTensor on whole tensors equal the exact path
+// - quantizeTensor / dequantizeTensor on whole tensors equal the reference kernel
 //   element for element (poison included) for per-layer, per-axis and
 //   sub-channel types, host-float and table paths; the table paths
 //   exhaustively over every f16 / bf16 pattern and every i16 / u8 code.
-// - Fallback: every combination no fast path covers takes the exact kernel
+// - Fallback: every combination no fast path covers takes the reference kernel
 //   (other arithmetic modes, exact arithmetic where [fast.exact-rational]
 //   does not apply (f64, f80, 64-bit storage), formats without host floats
 //   on small tensors, f80 outside nearest-even, f128, a non-default MXCSR or
@@ -44,7 +44,7 @@ ParameterMap mapFor(const QuantType &t, const Shape &shape) {
 }
 
 ElementType storageElement(const QuantType &t) {
-  return ElementType::makeQuantized(std::make_shared<QuantType>(t));
+  return elementTypeOf(std::make_shared<QuantType>(t));
 }
 
 /// The path planQuantize / planDequantize choose for `elements` elements.
@@ -141,7 +141,7 @@ TEST(Dispatch, ForEachRunMatchesParameterIndex) {
 }
 
 // [fast.host-qcast] [fast.dispatch] per-axis and sub-channel tensors.
-TEST(Dispatch, HostQuantizeOfChannelsEqualsExact) {
+TEST(Dispatch, HostQuantizeOfChannelsEqualsReference) {
   Rng rng(7);
   for (const char *profile : {"reference", "mlir-lower-quant-ops", "pytorch-fbgemm"}) {
     Semantics s = *findProfile(profile);
@@ -193,7 +193,7 @@ TEST(Dispatch, DequantizeTableExhaustive) {
 }
 
 // [fast.host-dcast] per-axis i32 through the dispatcher.
-TEST(Dispatch, HostDequantizeOfChannelsEqualsExact) {
+TEST(Dispatch, HostDequantizeOfChannelsEqualsReference) {
   Rng rng(9);
   QuantType t = perAxis(sInt(32), fmt("f32"), 0, {0.1, 1e-30, 3e30}, {0, -5, 1 << 30});
   RuntimeValue q = RuntimeValue::tensor(storageElement(t), {3, 1000});
@@ -296,11 +296,11 @@ TEST(Dispatch, EachCombinationTakesItsProvenPathOrTheReference) {
 }
 
 // [qtype.model] MLIR accepts any int64 zero point. Beyond +-2^32 the host
-// paths' int64 steps could overflow, so they decline and the exact kernel
+// paths' int64 steps could overflow, so they decline and the reference kernel
 // (big integers) computes; the values are derived by hand. Under
 // mlir-lower-quant-ops the zero point first wraps to the storage width
 // ([sem.zero-point-storage]), which the host paths then claim.
-TEST(Dispatch, ZeroPointsBeyondTwoToThe32TakeTheExactKernel) {
+TEST(Dispatch, ZeroPointsBeyondTwoToThe32TakeTheReferenceKernel) {
   const int64_t big = int64_t(1) << 24;
   const int64_t kMin = std::numeric_limits<int64_t>::min();
   const int64_t kMax = std::numeric_limits<int64_t>::max();
@@ -334,7 +334,7 @@ TEST(Dispatch, ZeroPointsBeyondTwoToThe32TakeTheExactKernel) {
 
 // [fast.environment] flush-to-zero, denormals-are-zero or another rounding
 // mode in MXCSR: the host paths are not used.
-TEST(Dispatch, NonDefaultFloatEnvironmentFallsBackToExact) {
+TEST(Dispatch, NonDefaultFloatEnvironmentFallsBackToTheReference) {
 #if defined(__SSE2__)
   const QuantType f32 = perLayer(sInt(8), fmt("f32"), 0.1);
   const unsigned saved = _mm_getcsr();
@@ -359,7 +359,7 @@ TEST(Dispatch, NonDefaultFloatEnvironmentFallsBackToExact) {
 // [fast.x87-host] [fast.environment] x87 precision control below 64 bits,
 // another rounding control or an unmasked exception: the f80 host path is
 // not used (the x87 control word is checked at every dispatch).
-TEST(Dispatch, NonDefaultX87ControlWordFallsBackToExact) {
+TEST(Dispatch, NonDefaultX87ControlWordFallsBackToTheReference) {
   if (!kHostHasX87)
     GTEST_SKIP() << "no x87 long double on this host";
 #if defined(__x86_64__)
@@ -395,7 +395,7 @@ TEST(Dispatch, NonDefaultX87ControlWordFallsBackToExact) {
 
 // [fast.x87-directed] f80 qcast under a directed arithmetic mode sets the
 // host rounding direction only for its own loops: the result equals the
-// exact kernel's and the x87 control word and MXCSR are back at their
+// reference kernel's and the x87 control word and MXCSR are back at their
 // defaults afterwards (the next dispatch may take a host path again).
 TEST(Dispatch, DirectedX87RunRestoresTheEnvironment) {
   if (!kHostHasX87)

@@ -1,8 +1,8 @@
-//===- FastDequantizeDiffTest.cpp - Host dcast vs the exact kernel --------===//
+//===- FastDequantizeDiffTest.cpp - Host dcast vs the reference kernel --------===//
 //
 // Spec: [fast.host-dcast], [fast.proof] (spec/performance.md).
 //
-// Proves HostDequantizer (FastDequantize.h) identical to DequantizeKernel
+// Proves HostDequantizer (HostDequantize.h) identical to DequantizeKernel
 // for every profile the host path claims (all but `exact`), per-layer and
 // per-channel recipes, expressed f32 and f64: on random types (storage
 // 1..32 bits, zero points anywhere, scales from FastDiffInputs.h), every
@@ -83,7 +83,7 @@ QuantType asPerChannel(const QuantType &t) {
 }
 
 // [fast.host-dcast] [fast.proof]
-TEST(FastDequantizeDiff, HostPathEqualsExactKernelForEveryClaimedProfile) {
+TEST(FastDequantizeDiff, HostPathEqualsReferenceKernelForEveryClaimedProfile) {
   ASSERT_TRUE(hostFloatEnvironmentIsDefault());
   Tally tally;
   for (const char *name : kProfiles) {

@@ -1,8 +1,8 @@
-//===- FastQuantizeDiffTest.cpp - Host qcast vs the exact kernel ----------===//
+//===- FastQuantizeDiffTest.cpp - Host qcast vs the reference kernel ----------===//
 //
 // Spec: [fast.host-qcast], [fast.proof] (spec/performance.md).
 //
-// Proves HostQuantizer (FastQuantize.h) identical to QuantizeKernel for one
+// Proves HostQuantizer (HostQuantize.h) identical to QuantizeKernel for one
 // profile's recipe (QI_DIFF_PROFILE, one CTest binary per profile) on
 // QI_DIFF_F32_INPUTS f32 and QI_DIFF_F64_INPUTS f64 inputs (FastDiffInputs.h:
 // random patterns, ties, +-ULP neighbours, storage bounds +- 1/2, |x/s| >=
@@ -16,7 +16,7 @@
 // for tf32 every one of the 2^19, goes through the dispatcher (the path is
 // asserted to be host-float, and for per-layer types also the table that the
 // host quantizer fills) on per-layer, per-channel (innermost and outermost
-// axis) and sub-channel types, each parameter against the exact kernel
+// axis) and sub-channel types, each parameter against the reference kernel
 // (NarrowCases.h lists the types).
 //
 // Quick tier (fast/tests/SweepTier.h): a tenth of the random inputs and every
@@ -145,12 +145,12 @@ void prove(const FloatFormat &expressed, int64_t inputs) {
 }
 
 // [fast.host-qcast] [fast.proof]
-TEST(FastQuantizeDiff, F32HostPathEqualsExactKernel) {
+TEST(FastQuantizeDiff, F32HostPathEqualsReferenceKernel) {
   prove(fmt("f32"), sweepCount(QI_DIFF_F32_INPUTS, 10));
 }
 
 // [fast.host-qcast] [fast.proof]
-TEST(FastQuantizeDiff, F64HostPathEqualsExactKernel) {
+TEST(FastQuantizeDiff, F64HostPathEqualsReferenceKernel) {
   prove(fmt("f64"), sweepCount(QI_DIFF_F64_INPUTS, 10));
 }
 
@@ -169,7 +169,7 @@ Semantics narrowKnobs(const Semantics &profile, size_t k) {
 }
 
 /// Every element of narrow case `c` through the dispatcher on each of
-/// `paths` (which must be taken), against the exact kernel with the
+/// `paths` (which must be taken), against the reference kernel with the
 /// element's parameter.
 void proveNarrowCase(const NarrowCase &c, const Semantics &s,
                      const std::vector<KernelPath> &paths, Outcome &outcome) {
@@ -187,7 +187,7 @@ void proveNarrowCase(const NarrowCase &c, const Semantics &s,
     StoredOutcome e = exact(input.get(i), map.parameterIndex(i));
     want[size_t(i)] = e.poison ? -1 : static_cast<int64_t>(c.type.storage.toBits(e.value));
   }
-  const ElementType storage = ElementType::makeQuantized(std::make_shared<QuantType>(c.type));
+  const ElementType storage = elementTypeOf(std::make_shared<QuantType>(c.type));
   for (KernelPath path : paths) {
     RuntimeValue result = RuntimeValue::tensor(storage, c.shape);
     // A table must be filled by the host quantizer ([fast.narrow-host]).
@@ -265,15 +265,15 @@ void proveNarrowOtherModes(const FloatFormat &expressed) {
 }
 
 // [fast.narrow-host] [fast.proof]
-TEST(FastQuantizeDiff, F16HostPathEqualsExactKernelOnEveryPattern) { proveNarrow(fmt("f16")); }
+TEST(FastQuantizeDiff, F16HostPathEqualsReferenceKernelOnEveryPattern) { proveNarrow(fmt("f16")); }
 
 // [fast.narrow-host] [fast.proof]
-TEST(FastQuantizeDiff, BF16HostPathEqualsExactKernelOnEveryPattern) {
+TEST(FastQuantizeDiff, BF16HostPathEqualsReferenceKernelOnEveryPattern) {
   proveNarrow(fmt("bf16"));
 }
 
 // [fast.narrow-host] [fast.proof]
-TEST(FastQuantizeDiff, TF32HostPathEqualsExactKernelOnEveryPattern) {
+TEST(FastQuantizeDiff, TF32HostPathEqualsReferenceKernelOnEveryPattern) {
   proveNarrow(fmt("tf32"));
 }
 

@@ -1,8 +1,8 @@
-//===- HostPathCheck.h - A fast qcast path against the exact kernel -*- C++ -*-===//
+//===- HostPathCheck.h - A fast qcast path against the reference kernel -*- C++ -*-===//
 //
 // Spec: [fast.proof] in spec/performance.md. The element-by-element check
 // the differential tests of the host qcast paths share (X87QuantizeDiffTest,
-// ExactQuantizeDiffTest): the tensor a path stored and its quantizeOne on
+// RationalQuantizeDiffTest): the tensor a path stored and its quantizeOne on
 // each element, against QuantizeKernel on the element's own parameter, poison
 // included; and the thread-safe tally of mismatches.
 //

@@ -2,7 +2,7 @@
 //
 // Spec: [fast.narrow-host], [fast.proof] in spec/performance.md. The
 // quantized types on which FastQuantizeDiffTest compares the host path with
-// the exact kernel for every input pattern of a narrow expressed type:
+// the reference kernel for every input pattern of a narrow expressed type:
 // decimal (0.1, 0.0123, 3.7e-5), 1/3, dyadic and power-of-two scales, a
 // scale near E's smallest subnormal and one near E's largest finite value;
 // zero points at both extremes of the storage type; i8, u8, i16, u4, i32,

@@ -2,7 +2,7 @@
 //
 // Spec: [fast.exact-rational], [fast.proof] (spec/performance.md).
 //
-// Proves RationalQuantizer (ExactQuantize.h) identical to QuantizeKernel
+// Proves RationalQuantizer (RationalQuantize.h) identical to QuantizeKernel
 // under exact arithmetic (Semantics::arithRounding == nullopt), bits and
 // poison:
 // - RationalDecoder against numeric::decode: every pattern of every format
@@ -185,7 +185,7 @@ TEST(ExactQuantizeDiff, DecoderEqualsNumericCore) {
 }
 
 // [fast.exact-rational] what the path claims and what it leaves to the
-// exact kernel.
+// reference kernel.
 TEST(ExactQuantizeDiff, Coverage) {
   const Semantics exact = exactProfile();
   EXPECT_TRUE(RationalQuantizer::supports(perLayer(sInt(8), fmt("f32"), 0.1), exact));
@@ -318,7 +318,7 @@ void proveCase(const NarrowCase &c, const Semantics &s, Outcome &outcome) {
   };
   for (int64_t i = 0; i < input.size(); ++i)
     check("quantizeOne", i, fast.quantizeOne(input.get(i), parameter[size_t(i)]));
-  const ElementType storage = ElementType::makeQuantized(std::make_shared<QuantType>(c.type));
+  const ElementType storage = elementTypeOf(std::make_shared<QuantType>(c.type));
   for (KernelPath path : {KernelPath::Rational, KernelPath::Table}) {
     RuntimeValue result = RuntimeValue::tensor(storage, c.shape);
     // A table must be filled by the rational quantizer.
@@ -385,7 +385,7 @@ TEST(ExactQuantizeDiff, Narrow8BitAndBelowEveryPatternEveryKnob) {
 }
 
 /// quantizeTensor on `input` (the host-float path must be taken) and
-/// quantizeOne on each non-poison element, against the exact kernel with
+/// quantizeOne on each non-poison element, against the reference kernel with
 /// the element's parameter, poison included.
 void checkTensor(const QuantType &type, const Semantics &s, const ParameterMap &map,
                  const RuntimeValue &input, Outcome &outcome) {
@@ -393,7 +393,7 @@ void checkTensor(const QuantType &type, const Semantics &s, const ParameterMap &
   if (!RationalQuantizer::supports(type, s))
     return outcome.fail("path does not claim " + where);
   RuntimeValue result = RuntimeValue::tensor(
-      ElementType::makeQuantized(std::make_shared<QuantType>(type)), input.shape());
+      elementTypeOf(std::make_shared<QuantType>(type)), input.shape());
   if (!quantizeBy(KernelPath::Rational, type, s, map, input, result))
     return outcome.fail(where + ": rational path not taken");
   const QuantizeKernel exact(type, s);
@@ -459,7 +459,7 @@ Bits edgeInput(Rng &rng, const QuantType &t) {
 
 /// Batch `b` of kBatch inputs on one random per-layer type of expressed `e`:
 /// quantizeTensor (host-float path asserted) and quantizeOne against the
-/// exact kernel.
+/// reference kernel.
 void runBatch(uint64_t b, const FloatFormat &e, Outcome &outcome) {
   Rng rng(0xe8ac7000ull + b * 104729 + (&e == &fmt("f64") ? 0x64000000ull : 0));
   const QuantType type = randomType(rng, e);

@@ -11,7 +11,7 @@
 // midpoints +- 1 f80 ULP, storage bounds +- 1/2, |x / s| around 2^31 ...
 // 2^64, signed zeros, subnormals, the smallest normal, the largest finite
 // value, infinities, quiet and signalling NaNs. Input generation may use
-// host long double; the oracle is always the exact kernel. splitmix64 only.
+// host long double; the oracle is always the reference kernel. splitmix64 only.
 //
 //===----------------------------------------------------------------------===//
 #ifndef QI_FAST_TESTS_X87DIFFINPUTS_H

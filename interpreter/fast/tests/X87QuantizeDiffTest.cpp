@@ -1,4 +1,4 @@
-//===- X87QuantizeDiffTest.cpp - f80 host qcast vs the exact kernel -------===//
+//===- X87QuantizeDiffTest.cpp - f80 host qcast vs the reference kernel -------===//
 //
 // Spec: [fast.x87-host], [fast.x87-directed], [fast.proof]
 // (spec/performance.md).
@@ -17,7 +17,7 @@
 // and up to its largest value), inputs from X87DiffInputs.h aimed at each
 // element's own parameter. Each tensor goes through quantizeTensor, which
 // must choose the host-float path, and each element also through
-// quantizeOne; both are compared, poison included, with the exact kernel on
+// quantizeOne; both are compared, poison included, with the reference kernel on
 // the element's parameter. Half the tensors use the profile's knobs, the
 // others cycle through all 7 x 6 x 4 combinations of --rounding,
 // --nan-policy, --overflow-policy. 1,331,160 elements per instance (17.3
@@ -80,7 +80,7 @@ void compareTensor(const QuantType &type, const Semantics &s, const Shape &shape
   RuntimeValue input = RuntimeValue::tensor(ElementType::makeFloat(fmt("f80")), shape);
   fillAimedF80Inputs(rng, type, *map, gridOf(s), input);
   input.setPoison(static_cast<int64_t>(rng.below(uint64_t(input.size()))));
-  const ElementType storage = ElementType::makeQuantized(std::make_shared<QuantType>(type));
+  const ElementType storage = elementTypeOf(std::make_shared<QuantType>(type));
   RuntimeValue result = RuntimeValue::tensor(storage, shape);
   const KernelPath path = quantizeTensor(type, s, *map, input, result).path;
   if (path != KernelPath::X87)
@@ -143,7 +143,7 @@ class X87QuantizeDiff : public ::testing::TestWithParam<const char *> {};
 
 // [fast.x87-host] [fast.proof]
 // [fast.x87-directed]
-TEST_P(X87QuantizeDiff, HostPathEqualsExactKernel) {
+TEST_P(X87QuantizeDiff, HostPathEqualsReferenceKernel) {
   if (!kHostHasX87)
     GTEST_SKIP() << "no x87 long double on this host";
   // "name+mode": profile `name` with --arith-rounding=mode; "random-recipes":
