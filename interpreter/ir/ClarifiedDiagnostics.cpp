@@ -1,4 +1,4 @@
-//===- ClarifiedDiagnostics.cpp - Our messages for MLIR 22's misleading ones ===//
+//===- ClarifiedDiagnostics.cpp - Ours for misleading MLIR errors --------===//
 //
 // Spec: [cli.errors.clarified].
 //

@@ -1,4 +1,4 @@
-//===- ClarifiedDiagnostics.h - Our messages for MLIR 22's misleading ones -*- C++ -*-===//
+//===- ClarifiedDiagnostics.h - Ours for misleading MLIR errors -*- C++ -*-===//
 //
 // Spec: [cli.errors.clarified]. Where MLIR 22 reports a problem of the input
 // with a message that is wrong or misleading, an error of ours replaces it at

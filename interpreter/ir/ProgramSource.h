@@ -1,4 +1,4 @@
-//===- ProgramSource.h - A program's text and the line it starts on -*- C++ -*-===//
+//===- ProgramSource.h - A program text and its first line -----*- C++ -*-===//
 //
 // Spec: [cli.input], [cli.split-input-file] 2 and 6.
 //

@@ -1,4 +1,4 @@
-//===- RunTest.cpp - [eval.run]: the one entry point that runs a program ---===//
+//===- RunTest.cpp - [eval.run]: the one entry point that runs a program --===//
 //
 // Spec: [eval.run] in spec/eval.md. The stages and where their errors are,
 // no results beside an error, options read per run, budgets scoped to a run.
