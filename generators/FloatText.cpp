@@ -5,10 +5,10 @@
 //===----------------------------------------------------------------------===//
 #include "generators/FloatText.h"
 
-#include "numeric/DecimalFormat.h"
-#include "numeric/FloatCodec.h"
+#include "interpreter/numeric/DecimalFormat.h"
+#include "interpreter/numeric/FloatCodec.h"
 
-namespace qi::golden {
+namespace qi::generators {
 
 std::string hexBits(const numeric::FloatFormat &format, numeric::Bits bits) {
   unsigned digits = (format.sizeInBits + 3) / 4;
@@ -28,4 +28,4 @@ std::string decimalText(const numeric::FloatFormat &format, numeric::Bits bits) 
   return numeric::formatDecimal(format, bits);
 }
 
-} // namespace qi::golden
+} // namespace qi::generators

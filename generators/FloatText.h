@@ -8,17 +8,17 @@
 #ifndef QI_GENERATORS_FLOATTEXT_H
 #define QI_GENERATORS_FLOATTEXT_H
 
-#include "numeric/FloatFormat.h"
+#include "interpreter/numeric/FloatFormat.h"
 
 #include <string>
 
-namespace qi::golden {
+namespace qi::generators {
 
 /// "0x3F800000": the bit pattern, upper-case hex digits, ceil(bits/4) digits.
 std::string hexBits(const numeric::FloatFormat &format, numeric::Bits bits);
 /// formatDecimal for finite values; "inf", "-inf", "nan", "-nan" otherwise.
 std::string decimalText(const numeric::FloatFormat &format, numeric::Bits bits);
 
-} // namespace qi::golden
+} // namespace qi::generators
 
 #endif

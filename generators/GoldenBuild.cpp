@@ -12,12 +12,12 @@
 #include "generators/GoldenInputs.h"
 #include "generators/GoldenRun.h"
 #include "generators/Prng.h"
-#include "quant/ParameterMap.h"
+#include "interpreter/quant/ParameterMap.h"
 
 #include <map>
 #include <stdexcept>
 
-namespace qi::golden {
+namespace qi::generators {
 
 using numeric::Bits;
 using quant::QuantType;
@@ -136,5 +136,5 @@ GoldenCase buildCase(const CaseParams &params, Level level, uint64_t suiteSeed,
   return c;
 }
 
-} // namespace qi::golden
+} // namespace qi::generators
 

@@ -7,7 +7,7 @@
 
 #include <utility>
 
-namespace qi::golden {
+namespace qi::generators {
 
 using quant::QuantType;
 
@@ -60,4 +60,4 @@ std::optional<QuantType::Granularity> parseGranularity(std::string_view name) {
   return parseIn(kGranularities, name);
 }
 
-} // namespace qi::golden
+} // namespace qi::generators

@@ -16,9 +16,9 @@
 #ifndef QI_GENERATORS_GOLDENCASE_H
 #define QI_GENERATORS_GOLDENCASE_H
 
-#include "numeric/FloatFormat.h"
-#include "quant/QuantType.h"
-#include "value/Shape.h"
+#include "interpreter/numeric/FloatFormat.h"
+#include "interpreter/quant/QuantType.h"
+#include "interpreter/value/Shape.h"
 
 #include <cstdint>
 #include <optional>
@@ -26,7 +26,7 @@
 #include <string_view>
 #include <vector>
 
-namespace qi::golden {
+namespace qi::generators {
 
 enum class Op { QCast, DCast };
 /// How the program's parameter type is written; the input always records its
@@ -96,6 +96,6 @@ struct GoldenCase {
   }
 };
 
-} // namespace qi::golden
+} // namespace qi::generators
 
 #endif

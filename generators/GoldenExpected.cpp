@@ -5,10 +5,10 @@
 //===----------------------------------------------------------------------===//
 #include "generators/GoldenExpected.h"
 
-#include "quant/ReferenceKernels.h"
-#include "quant/ParameterMap.h"
+#include "interpreter/quant/ReferenceKernels.h"
+#include "interpreter/quant/ParameterMap.h"
 
-namespace qi::golden {
+namespace qi::generators {
 
 std::optional<std::vector<std::string>> parseProfileList(std::string_view list,
                                                          std::string &error) {
@@ -90,4 +90,4 @@ bool evaluateSemantics(const GoldenCase &c, const quant::Semantics &semantics,
   return true;
 }
 
-} // namespace qi::golden
+} // namespace qi::generators

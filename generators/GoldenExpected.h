@@ -10,14 +10,14 @@
 #define QI_GENERATORS_GOLDENEXPECTED_H
 
 #include "generators/GoldenCase.h"
-#include "quant/Semantics.h"
+#include "interpreter/quant/Semantics.h"
 
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-namespace qi::golden {
+namespace qi::generators {
 
 /// The profiles a case lists unless --profiles says otherwise.
 inline constexpr std::string_view kDefaultProfiles = "reference,mlir-lower-quant-ops";
@@ -39,6 +39,6 @@ bool evaluateProfile(const GoldenCase &c, const std::string &profile, ExpectedOu
 bool evaluateSemantics(const GoldenCase &c, const quant::Semantics &semantics,
                        const std::string &name, ExpectedOutput &out, std::string &error);
 
-} // namespace qi::golden
+} // namespace qi::generators
 
 #endif

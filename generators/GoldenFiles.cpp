@@ -12,7 +12,7 @@
 
 #include <algorithm>
 
-namespace qi::golden {
+namespace qi::generators {
 
 namespace {
 
@@ -223,4 +223,4 @@ std::vector<std::pair<std::string, std::string>> npyFilesOfCase(const GoldenCase
   return files;
 }
 
-} // namespace qi::golden
+} // namespace qi::generators

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-namespace qi::golden {
+namespace qi::generators {
 
 /// Installs the SIGINT / SIGTERM handler that removes the temporary file in
 /// flight and then dies of the signal.
@@ -45,6 +45,6 @@ std::string npyFile(const std::string &descr, const std::vector<int64_t> &shape,
 /// <profile>.poison.npy (the don't-care indices, int64). Names and bytes.
 std::vector<std::pair<std::string, std::string>> npyFilesOfCase(const GoldenCase &c);
 
-} // namespace qi::golden
+} // namespace qi::generators
 
 #endif

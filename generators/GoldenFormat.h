@@ -23,7 +23,7 @@
 #include <string_view>
 #include <vector>
 
-namespace qi::golden {
+namespace qi::generators {
 
 /// The format identifier written in every case and manifest.
 inline constexpr std::string_view kFormatVersion = "quant-interp-golden/1";
@@ -90,6 +90,6 @@ bool loadSuite(const std::string &dir, Manifest &manifest, std::vector<GoldenCas
 /// Reads a whole file; false with `error` = the OS reason.
 bool readFile(const std::string &path, std::string &text, std::string &error);
 
-} // namespace qi::golden
+} // namespace qi::generators
 
 #endif

@@ -10,7 +10,7 @@
 
 #include <cstdio>
 
-namespace qi::golden {
+namespace qi::generators {
 
 uint64_t fnv1a64(std::string_view text) {
   uint64_t h = 0xcbf29ce484222325ull;
@@ -51,4 +51,4 @@ uint64_t caseSeed(uint64_t suiteSeed, const std::string &id) {
   return mix.next();
 }
 
-} // namespace qi::golden
+} // namespace qi::generators

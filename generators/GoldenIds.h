@@ -17,7 +17,7 @@
 #include <string>
 #include <string_view>
 
-namespace qi::golden {
+namespace qi::generators {
 
 /// Suite seed unless --seed says otherwise.
 inline constexpr uint64_t kDefaultSeed = 1;
@@ -36,6 +36,6 @@ uint64_t caseSeed(uint64_t suiteSeed, const std::string &id);
 /// 64-bit FNV-1a.
 uint64_t fnv1a64(std::string_view text);
 
-} // namespace qi::golden
+} // namespace qi::generators
 
 #endif

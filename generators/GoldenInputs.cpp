@@ -14,12 +14,12 @@
 //===----------------------------------------------------------------------===//
 #include "generators/GoldenInputs.h"
 
-#include "numeric/FloatCodec.h"
+#include "interpreter/numeric/FloatCodec.h"
 
 #include <cstring>
 #include <stdexcept>
 
-namespace qi::golden::detail {
+namespace qi::generators::detail {
 
 using numeric::BigInt;
 using numeric::Bits;
@@ -390,4 +390,4 @@ Edge randomFloat(const ParamView &v, generators::SplitMix64 &rng) {
   return {"random-bits", rng.bits128() & v.E->allBitsMask()};
 }
 
-} // namespace qi::golden::detail
+} // namespace qi::generators::detail

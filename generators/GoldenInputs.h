@@ -11,8 +11,8 @@
 #define QI_GENERATORS_GOLDENINPUTS_H
 
 #include "generators/Prng.h"
-#include "numeric/FloatOps.h"
-#include "quant/QuantType.h"
+#include "interpreter/numeric/FloatOps.h"
+#include "interpreter/quant/QuantType.h"
 
 #include <functional>
 #include <optional>
@@ -20,7 +20,7 @@
 #include <utility>
 #include <vector>
 
-namespace qi::golden::detail {
+namespace qi::generators::detail {
 
 /// The float format named `name` (MLIR spelling); throws std::logic_error
 /// for an unknown name (a generator bug).
@@ -76,6 +76,6 @@ std::vector<DcastSlot> dcastSlots();
 /// range (widened by 2) plus a random fraction, sometimes raw random bits.
 Edge randomFloat(const ParamView &v, generators::SplitMix64 &rng);
 
-} // namespace qi::golden::detail
+} // namespace qi::generators::detail
 
 #endif

@@ -10,15 +10,15 @@
 #include "generators/GoldenIds.h"
 #include "generators/GoldenInputs.h"
 #include "generators/GoldenProgram.h"
-#include "numeric/FloatCodec.h"
-#include "numeric/FloatOps.h"
-#include "quant/QuantTypeBuilder.h"
+#include "interpreter/numeric/FloatCodec.h"
+#include "interpreter/numeric/FloatOps.h"
+#include "interpreter/quant/QuantTypeBuilder.h"
 
 #include <cstdio>
 #include <cstring>
 #include <set>
 
-namespace qi::golden {
+namespace qi::generators {
 
 using numeric::Bits;
 using numeric::FloatFormat;
@@ -422,4 +422,4 @@ std::vector<CaseParams> levelCases(Level level) {
   return out;
 }
 
-} // namespace qi::golden
+} // namespace qi::generators

@@ -18,7 +18,7 @@
 #include <string_view>
 #include <vector>
 
-namespace qi::golden {
+namespace qi::generators {
 
 enum class Level { Smoke, Full, Exhaustive };
 
@@ -54,6 +54,6 @@ std::optional<uint64_t> exhaustiveChunkIndex(std::string_view variant);
 GoldenCase buildCase(const CaseParams &params, Level level, uint64_t suiteSeed,
                      const std::vector<std::string> &profiles);
 
-} // namespace qi::golden
+} // namespace qi::generators
 
 #endif

@@ -9,7 +9,7 @@
 
 #include <functional>
 
-namespace qi::golden {
+namespace qi::generators {
 
 using quant::QuantType;
 
@@ -105,4 +105,4 @@ std::string programText(const CaseParams &p) {
          " %arg0 : " + in + " to " + out + "\n" + "  return %0 : " + out + "\n}\n";
 }
 
-} // namespace qi::golden
+} // namespace qi::generators

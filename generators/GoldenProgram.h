@@ -13,7 +13,7 @@
 
 #include <string>
 
-namespace qi::golden {
+namespace qi::generators {
 
 /// The MLIR spelling of a uniform quantized type, e.g.
 /// `!quant.uniform<i8<-127:127>:f32, 0.1:-3>`, `!quant.uniform<u8:f16:1, {0.5:1, 2.0:0}>`,
@@ -35,6 +35,6 @@ std::string concreteSpelling(const CaseParams &p, const std::string &element);
 /// The whole program: one op in func.func @main.
 std::string programText(const CaseParams &p);
 
-} // namespace qi::golden
+} // namespace qi::generators
 
 #endif

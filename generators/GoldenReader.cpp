@@ -12,9 +12,9 @@
 #include "generators/GoldenLevels.h"
 #include "generators/GoldenProgram.h"
 #include "generators/GoldenRun.h"
-#include "numeric/FloatCodec.h"
-#include "quant/ParameterMap.h"
-#include "quant/Semantics.h"
+#include "interpreter/numeric/FloatCodec.h"
+#include "interpreter/quant/ParameterMap.h"
+#include "interpreter/quant/Semantics.h"
 
 #include "llvm/Support/JSON.h"
 
@@ -25,7 +25,7 @@
 #include <fstream>
 #include <set>
 
-namespace qi::golden {
+namespace qi::generators {
 
 using numeric::Bits;
 using numeric::FloatFormat;
@@ -544,4 +544,4 @@ bool manifestFromJson(const std::string &text, Manifest &out, std::string &error
   return true;
 }
 
-} // namespace qi::golden
+} // namespace qi::generators

@@ -6,12 +6,15 @@
 // profile.
 //
 //===----------------------------------------------------------------------===//
-#include "GoldenRun.h"
+#include "generators/GoldenRun.h"
 
-#include "eval/Run.h"
-#include "quant/ParameterMap.h"
+#include "generators/FloatText.h"
+#include "generators/GoldenProgram.h"
 
-namespace qi::golden {
+#include "interpreter/eval/Run.h"
+#include "interpreter/quant/ParameterMap.h"
+
+namespace qi::generators {
 
 namespace {
 
@@ -134,4 +137,4 @@ bool verifyRejection(const GoldenCase &c, std::string &error) {
   return true;
 }
 
-} // namespace qi::golden
+} // namespace qi::generators

@@ -13,12 +13,12 @@
 #ifndef QI_GENERATORS_GOLDENRUN_H
 #define QI_GENERATORS_GOLDENRUN_H
 
-#include "Golden.h"
+#include "generators/GoldenCase.h"
 
 #include <optional>
 #include <string>
 
-namespace qi::golden {
+namespace qi::generators {
 
 /// The outcome of running a case's program on its input.
 struct RunOutcome {
@@ -52,6 +52,6 @@ bool rejectionMatchesParams(const CaseParams &p, const Rejection &r, std::string
 /// with its message. False with `error` describing the difference.
 bool verifyRejection(const GoldenCase &c, std::string &error);
 
-} // namespace qi::golden
+} // namespace qi::generators
 
 #endif

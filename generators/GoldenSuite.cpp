@@ -13,7 +13,7 @@
 #include <cstdio>
 #include <cstring>
 
-namespace qi::golden {
+namespace qi::generators {
 
 bool readFile(const std::string &path, std::string &text, std::string &error) {
   std::FILE *f = std::fopen(path.c_str(), "rb");
@@ -77,4 +77,4 @@ bool loadSuite(const std::string &dir, Manifest &manifest, std::vector<GoldenCas
   return true;
 }
 
-} // namespace qi::golden
+} // namespace qi::generators

@@ -9,9 +9,9 @@
 #include "generators/GoldenExpected.h"
 #include "generators/GoldenIds.h"
 #include "generators/GoldenProgram.h"
-#include "numeric/FloatCodec.h"
-#include "quant/ParameterMap.h"
-#include "quant/Semantics.h"
+#include "interpreter/numeric/FloatCodec.h"
+#include "interpreter/quant/ParameterMap.h"
+#include "interpreter/quant/Semantics.h"
 
 
 #include <algorithm>
@@ -20,7 +20,7 @@
 #include <fstream>
 #include <set>
 
-namespace qi::golden {
+namespace qi::generators {
 
 using numeric::Bits;
 using numeric::FloatFormat;
@@ -352,4 +352,4 @@ std::string ManifestBuilder::toJson() const {
   return w.take() + "\n";
 }
 
-} // namespace qi::golden
+} // namespace qi::generators

@@ -8,10 +8,10 @@
 // reports and uncaught exceptions are findings.
 //
 //===----------------------------------------------------------------------===//
-#include "ir/ArgumentParser.h"
-#include "ir/ModuleLoader.h"
-#include "value/RuntimeValue.h"
-#include "value/ValuePrinter.h"
+#include "interpreter/ir/ArgumentParser.h"
+#include "interpreter/ir/ModuleLoader.h"
+#include "interpreter/value/RuntimeValue.h"
+#include "interpreter/value/ValuePrinter.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/MLIRContext.h"

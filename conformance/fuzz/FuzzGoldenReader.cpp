@@ -2,7 +2,7 @@
 //
 // Harness (3) of docs/reliability.md: the strict quant-interp-golden/1 reader
 // (generators/GoldenFormat.h). Every input is given to both
-// qi::golden::caseFromJson and qi::golden::manifestFromJson. Rejections are
+// qi::generators::caseFromJson and qi::generators::manifestFromJson. Rejections are
 // fine (they must come with a non-empty "WHERE: PROBLEM" message); crashes,
 // sanitizer reports, uncaught exceptions and timeouts are findings.
 //
@@ -22,7 +22,7 @@
 #include <cstdlib>
 #include <string>
 
-using namespace qi::golden;
+using namespace qi::generators;
 
 namespace {
 

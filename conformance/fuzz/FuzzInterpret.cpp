@@ -26,11 +26,11 @@
 // depend on an earlier input.
 //
 //===----------------------------------------------------------------------===//
-#include "eval/Run.h"
-#include "ir/InputSplitter.h"
-#include "ir/ModuleLoader.h"
-#include "quant/Semantics.h"
-#include "value/ValuePrinter.h"
+#include "interpreter/eval/Run.h"
+#include "interpreter/ir/InputSplitter.h"
+#include "interpreter/ir/ModuleLoader.h"
+#include "interpreter/quant/Semantics.h"
+#include "interpreter/value/ValuePrinter.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/ADT/StringExtras.h"

@@ -15,9 +15,9 @@
 // pseudo-NaNs, ... are inputs too).
 //
 //===----------------------------------------------------------------------===//
-#include "../../interpreter/numeric/tests/ApfloatArith.h"
+#include "conformance/fuzz/../../interpreter/numeric/tests/ApfloatArith.h"
 
-#include "numeric/IntFormat.h"
+#include "interpreter/numeric/IntFormat.h"
 
 #include <cstdlib>
 #include <cstring>

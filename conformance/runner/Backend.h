@@ -50,7 +50,7 @@ class Backend {
 public:
   virtual ~Backend() = default;
   /// Runs `c` with `scratch` as its private, existing, empty directory.
-  virtual BackendOutput run(const golden::GoldenCase &c, const std::string &scratch) const = 0;
+  virtual BackendOutput run(const generators::GoldenCase &c, const std::string &scratch) const = 0;
   /// What exactly runs: the pipeline, or the command line.
   virtual std::string detail() const = 0;
 };

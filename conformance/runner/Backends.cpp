@@ -14,8 +14,8 @@
 #include <sstream>
 
 namespace qi::conform {
-using golden::GoldenCase;
-using golden::Op;
+using generators::GoldenCase;
+using generators::Op;
 
 const char *const kDefaultLoweringPipeline = "--lower-quant-ops --strip-func-quant-types";
 const char *const kDefaultCpuPipeline =
@@ -163,7 +163,7 @@ public:
   explicit InterpBackend(BackendSettings s) : s_(std::move(s)) {}
   BackendOutput run(const GoldenCase &c, const std::string &scratch) const override {
     std::string error, program = scratch + "/program.mlir";
-    if (!writeText(program, golden::programText(c.params), error))
+    if (!writeText(program, generators::programText(c.params), error))
       return errorOutput(error);
     return runQuantInterp(s_, c, program, scratch, s_.profile, 0);
   }
@@ -183,7 +183,7 @@ public:
   }
   BackendOutput run(const GoldenCase &c, const std::string &scratch) const override {
     std::string error, program = scratch + "/program.mlir", lowered = scratch + "/lowered.mlir";
-    if (!writeText(program, golden::programText(c.params), error))
+    if (!writeText(program, generators::programText(c.params), error))
       return errorOutput(error);
     if (auto rejected = verifyWithMlirOpt(s_, program))
       return *rejected;
@@ -210,7 +210,7 @@ public:
   BackendOutput run(const GoldenCase &c, const std::string &scratch) const override {
     std::string error, program = scratch + "/program.mlir", harness = scratch + "/harness.mlir",
                        llvmDialect = scratch + "/harness.llvm.mlir";
-    if (!writeText(program, golden::programText(c.params), error) ||
+    if (!writeText(program, generators::programText(c.params), error) ||
         !writeText(harness, cpuHarness(c), error))
       return errorOutput(error);
     if (auto rejected = verifyWithMlirOpt(s_, program))
@@ -245,7 +245,7 @@ public:
   BackendOutput run(const GoldenCase &c, const std::string &scratch) const override {
     std::string error;
     if (!writeText(scratch + "/request.txt", protocolRequest(c), error) ||
-        !writeText(scratch + "/program.mlir", golden::programText(c.params), error) ||
+        !writeText(scratch + "/program.mlir", generators::programText(c.params), error) ||
         !writeText(scratch + "/type.json", protocolTypeJson(c), error) ||
         !writeText(scratch + "/input.txt", protocolInput(c), error))
       return errorOutput(error);

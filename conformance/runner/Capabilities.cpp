@@ -2,13 +2,13 @@
 #include "conformance/runner/Capabilities.h"
 
 #include "generators/GoldenIds.h"
-#include "numeric/FloatFormat.h"
+#include "interpreter/numeric/FloatFormat.h"
 
 #include <cctype>
 #include <sstream>
 
 namespace qi::conform {
-using golden::GoldenCase;
+using generators::GoldenCase;
 
 namespace {
 
@@ -172,11 +172,11 @@ std::optional<std::string> Capabilities::outside(const GoldenCase &c) const {
       return std::nullopt;
     return what + " is not claimed";
   };
-  std::string op(golden::opName(c.params.op));
-  std::string granularity(golden::granularityName(t.granularity));
+  std::string op(generators::opName(c.params.op));
+  std::string granularity(generators::granularityName(t.granularity));
   std::string expressed(t.expressed->name);
-  std::string shapeKind(golden::shapeKindName(c.params.shapeKind));
-  std::string storage = golden::storageTag(t);
+  std::string shapeKind(generators::shapeKindName(c.params.shapeKind));
+  std::string storage = generators::storageTag(t);
   const std::map<std::string, std::string> tags = {
       {"op", op},         {"granularity", granularity},
       {"storage", storage}, {"expressed", expressed},

@@ -31,7 +31,7 @@ public:
   static std::optional<Capabilities> builtIn(const std::string &backend, std::string &source);
   /// Why `c` is outside the claim ("expressed f8E4M3FN is not claimed"), or
   /// nullopt when the backend claims it.
-  std::optional<std::string> outside(const golden::GoldenCase &c) const;
+  std::optional<std::string> outside(const generators::GoldenCase &c) const;
 
 private:
   /// An `exclude` line: cases matching every key's values are not claimed.

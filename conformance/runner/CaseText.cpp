@@ -13,9 +13,9 @@
 #include <cstdlib>
 
 namespace qi::conform {
-using golden::GoldenCase;
-using golden::Op;
-using golden::ShapeKind;
+using generators::GoldenCase;
+using generators::Op;
+using generators::ShapeKind;
 
 namespace {
 
@@ -30,7 +30,7 @@ std::vector<std::string> inputLiterals(const GoldenCase &c) {
   std::vector<std::string> out;
   if (isQCast(c)) {
     for (numeric::Bits b : c.inputFloats)
-      out.push_back(golden::hexBits(expressedFormat(c), b));
+      out.push_back(generators::hexBits(expressedFormat(c), b));
   } else {
     for (int64_t v : c.inputStored)
       out.push_back(std::to_string(v));
@@ -113,8 +113,8 @@ size_t elementCount(const GoldenCase &c) { return c.numInputs(); }
 std::string argumentAttribute(const GoldenCase &c) {
   std::vector<std::string> values = inputLiterals(c);
   const std::string &type = c.params.op == Op::QCast
-                                ? golden::concreteSpelling(c.params, std::string(expressedFormat(c).name))
-                                : golden::concreteSpelling(c.params, storageSignless(c));
+                                ? generators::concreteSpelling(c.params, std::string(expressedFormat(c).name))
+                                : generators::concreteSpelling(c.params, storageSignless(c));
   if (c.params.shapeKind == ShapeKind::Scalar)
     return values.at(0) + " : " + type;
   if (values.empty())
@@ -123,9 +123,9 @@ std::string argumentAttribute(const GoldenCase &c) {
 }
 
 std::string outputTypeSpelling(const GoldenCase &c) {
-  std::string element = isQCast(c) ? golden::resultIntegerSpelling(c.params.type.storage)
+  std::string element = isQCast(c) ? generators::resultIntegerSpelling(c.params.type.storage)
                                    : std::string(expressedFormat(c).name);
-  return golden::concreteSpelling(c.params, element);
+  return generators::concreteSpelling(c.params, element);
 }
 
 std::string protocolRequest(const GoldenCase &c) {
@@ -133,11 +133,11 @@ std::string protocolRequest(const GoldenCase &c) {
   for (int64_t d : c.params.shape)
     shape += " " + std::to_string(d);
   std::string inputType = isQCast(c)
-                              ? golden::concreteSpelling(c.params, std::string(expressedFormat(c).name))
-                              : golden::concreteSpelling(c.params, storageSignless(c));
+                              ? generators::concreteSpelling(c.params, std::string(expressedFormat(c).name))
+                              : generators::concreteSpelling(c.params, storageSignless(c));
   return "format quant-conform-command/1\n"
          "id " + c.id + "\n"
-         "op " + std::string(golden::opName(c.params.op)) + "\n"
+         "op " + std::string(generators::opName(c.params.op)) + "\n"
          "input-type " + inputType + "\n"
          "output-type " + outputTypeSpelling(c) + "\n"
          "shape" + shape + "\n"
@@ -154,7 +154,7 @@ std::string protocolInput(const GoldenCase &c) {
 std::string protocolTypeJson(const GoldenCase &c) {
   // The case file's own "type" object, so the protocol and the golden format
   // can never describe a type differently.
-  llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(golden::caseToJson(c, true));
+  llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(generators::caseToJson(c, true));
   if (!parsed) {
     llvm::consumeError(parsed.takeError());
     return "{}\n";

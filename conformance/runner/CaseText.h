@@ -18,29 +18,29 @@ namespace qi::conform {
 
 /// The input as an MLIR attribute, as `quant-interp --arg` takes it:
 /// `dense<[[0x3F800000, ...]]> : tensor<2x4xf32>`, `5 : i8`.
-std::string argumentAttribute(const golden::GoldenCase &c);
+std::string argumentAttribute(const generators::GoldenCase &c);
 /// The concrete output type: `tensor<4x8xui8>` (qcast), `tensor<4x8xf32>` (dcast).
-std::string outputTypeSpelling(const golden::GoldenCase &c);
+std::string outputTypeSpelling(const generators::GoldenCase &c);
 /// Number of output elements (= input elements).
-size_t elementCount(const golden::GoldenCase &c);
+size_t elementCount(const generators::GoldenCase &c);
 
 /// The protocol's request.txt, input.txt and type.json.
-std::string protocolRequest(const golden::GoldenCase &c);
-std::string protocolInput(const golden::GoldenCase &c);
-std::string protocolTypeJson(const golden::GoldenCase &c);
+std::string protocolRequest(const generators::GoldenCase &c);
+std::string protocolInput(const generators::GoldenCase &c);
+std::string protocolTypeJson(const generators::GoldenCase &c);
 
 /// Reads quant-interp's printed result (decimal integers for qcast, `--hex`
 /// for dcast; a `// poison:` line). Integers are reinterpreted in the
 /// storage's signedness, so the signless `i8` result of a lowered program
 /// reads as the u8 value it encodes.
-bool parseInterpreterOutput(const std::string &text, const golden::GoldenCase &c,
+bool parseInterpreterOutput(const std::string &text, const generators::GoldenCase &c,
                             BackendOutput &out, std::string &error);
 /// Reads the protocol's output.txt.
-bool parseProtocolOutput(const std::string &text, const golden::GoldenCase &c,
+bool parseProtocolOutput(const std::string &text, const generators::GoldenCase &c,
                          BackendOutput &out, std::string &error);
 /// Reads the mlir-cpu harness' output: one signed 64-bit integer per line
 /// (stored value, or the expressed bit pattern zero-extended).
-bool parseHarnessOutput(const std::string &text, const golden::GoldenCase &c,
+bool parseHarnessOutput(const std::string &text, const generators::GoldenCase &c,
                         BackendOutput &out, std::string &error);
 
 /// The low `width` bits of `bits` as a value of the storage type (two's
@@ -49,7 +49,7 @@ int64_t storageValueOfBits(uint64_t bits, const numeric::IntFormat &storage);
 
 /// The mlir-cpu harness: the case's program plus `@qi_harness`, which calls
 /// @main on the input (constants) and prints each output element.
-std::string cpuHarness(const golden::GoldenCase &c);
+std::string cpuHarness(const generators::GoldenCase &c);
 
 } // namespace qi::conform
 

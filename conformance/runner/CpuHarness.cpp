@@ -12,9 +12,9 @@
 #include "generators/GoldenProgram.h"
 
 namespace qi::conform {
-using golden::GoldenCase;
-using golden::Op;
-using golden::ShapeKind;
+using generators::GoldenCase;
+using generators::Op;
+using generators::ShapeKind;
 
 namespace {
 
@@ -36,19 +36,19 @@ std::string hexConstant(const GoldenCase &c) {
 } // namespace
 
 std::string cpuHarness(const GoldenCase &c) {
-  const golden::CaseParams &p = c.params;
+  const generators::CaseParams &p = c.params;
   const bool qcast = p.op == Op::QCast;
   const bool scalar = p.shapeKind == ShapeKind::Scalar;
-  const std::string quantType = golden::typeSpelling(p.type);
+  const std::string quantType = generators::typeSpelling(p.type);
   const std::string expressed(p.type.expressed->name);
   const std::string storage = "i" + std::to_string(p.type.storage.width);
   const std::string inElement = qcast ? expressed : quantType;
   const std::string outElement = qcast ? quantType : expressed;
-  const std::string param = golden::shapedSpelling(p, inElement);
-  const std::string result = golden::shapedSpelling(p, outElement);
-  auto concrete = [&](const std::string &element) { return golden::concreteSpelling(p, element); };
+  const std::string param = generators::shapedSpelling(p, inElement);
+  const std::string result = generators::shapedSpelling(p, outElement);
+  auto concrete = [&](const std::string &element) { return generators::concreteSpelling(p, element); };
 
-  std::string h = golden::programText(p);
+  std::string h = generators::programText(p);
   h += "func.func private @printI64(i64)\n"
        "func.func private @printNewline()\n"
        "func.func @qi_harness() {\n";
@@ -56,11 +56,11 @@ std::string cpuHarness(const GoldenCase &c) {
   // ever have the program's own (possibly dynamic or unranked) shape: shape
   // casts happen on plain tensors, so a concrete shape never meets the quant
   // type in the verifier and the compiled code sees what the program says.
-  const std::string storageShaped = golden::shapedSpelling(p, storage);
+  const std::string storageShaped = generators::shapedSpelling(p, storage);
   std::string arg = "%in";
   if (qcast) {
     if (scalar)
-      h += "  %in = arith.constant " + golden::hexBits(*p.type.expressed, c.inputFloats.at(0)) +
+      h += "  %in = arith.constant " + generators::hexBits(*p.type.expressed, c.inputFloats.at(0)) +
            " : " + expressed + "\n";
     else
       h += "  %in = arith.constant " + hexConstant(c) + " : " + concrete(expressed) + "\n";
@@ -86,8 +86,8 @@ std::string cpuHarness(const GoldenCase &c) {
     value = "%ri";
   }
   const std::string element = qcast ? storage : expressed;
-  if (!scalar && concrete(element) != golden::shapedSpelling(p, element)) {
-    h += "  %rs = tensor.cast " + value + " : " + golden::shapedSpelling(p, element) + " to " +
+  if (!scalar && concrete(element) != generators::shapedSpelling(p, element)) {
+    h += "  %rs = tensor.cast " + value + " : " + generators::shapedSpelling(p, element) + " to " +
          concrete(element) + "\n";
     value = "%rs";
   }

@@ -6,8 +6,8 @@
 #include <algorithm>
 
 namespace qi::conform {
-using golden::GoldenCase;
-using golden::Op;
+using generators::GoldenCase;
+using generators::Op;
 
 namespace {
 
@@ -87,9 +87,9 @@ std::vector<DiagnosisMatch> diagnose(const GoldenCase &c, const BackendOutput &o
   std::vector<Scored> scored;
   const std::vector<SemanticsVariant> &variants = semanticsVariants();
   for (size_t v = 0; v < variants.size(); ++v) {
-    golden::ExpectedOutput e;
+    generators::ExpectedOutput e;
     std::string error;
-    if (!golden::evaluateSemantics(c, variants[v].semantics, variants[v].name, e, error))
+    if (!generators::evaluateSemantics(c, variants[v].semantics, variants[v].name, e, error))
       continue;
     const bool nanBitsFree = nanBitsUnspecified(variants[v].name);
     std::vector<bool> undefined(n, false);

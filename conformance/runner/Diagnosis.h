@@ -12,7 +12,7 @@
 #include "conformance/runner/Backend.h"
 #include "conformance/runner/RunReport.h"
 
-#include "quant/Semantics.h"
+#include "interpreter/quant/Semantics.h"
 
 namespace qi::conform {
 
@@ -28,7 +28,7 @@ const std::vector<SemanticsVariant> &semanticsVariants();
 /// The variants that reproduce `out` on `c`: exact matches first (fewest
 /// don't-care elements used, named profiles before knob variants), at most
 /// `keep`; if none is exact, the best `keep` partial matches.
-std::vector<DiagnosisMatch> diagnose(const golden::GoldenCase &c, const BackendOutput &out,
+std::vector<DiagnosisMatch> diagnose(const generators::GoldenCase &c, const BackendOutput &out,
                                      size_t keep = 5);
 
 } // namespace qi::conform

@@ -3,11 +3,11 @@
 
 #include "generators/FloatText.h"
 #include "generators/GoldenIds.h"
-#include "numeric/FloatCodec.h"
+#include "interpreter/numeric/FloatCodec.h"
 
 namespace qi::conform {
-using golden::GoldenCase;
-using golden::Op;
+using generators::GoldenCase;
+using generators::Op;
 
 namespace {
 
@@ -15,13 +15,13 @@ CaseResult header(const GoldenCase &c, const std::string &file) {
   CaseResult r;
   r.id = c.id;
   r.file = file;
-  r.category = golden::caseCategory(c.params);
+  r.category = generators::caseCategory(c.params);
   const quant::QuantType &t = c.params.type;
-  r.tags = {{"op", std::string(golden::opName(c.params.op))},
-            {"granularity", std::string(golden::granularityName(t.granularity))},
-            {"storage", golden::storageTag(t) + (t.hasNarrowBounds() ? "n" : "")},
+  r.tags = {{"op", std::string(generators::opName(c.params.op))},
+            {"granularity", std::string(generators::granularityName(t.granularity))},
+            {"storage", generators::storageTag(t) + (t.hasNarrowBounds() ? "n" : "")},
             {"expressed", std::string(t.expressed->name)},
-            {"shapeKind", std::string(golden::shapeKindName(c.params.shapeKind))}};
+            {"shapeKind", std::string(generators::shapeKindName(c.params.shapeKind))}};
   if (c.rejection)
     r.tags["rejection"] = c.rejection->reason;
   r.elements = c.numInputs();
@@ -50,7 +50,7 @@ bool sameFloat(const numeric::FloatFormat &format, numeric::Bits expected, numer
 }
 
 std::string floatText(const numeric::FloatFormat &format, numeric::Bits bits) {
-  return golden::hexBits(format, bits) + " (" + golden::decimalText(format, bits) + ")";
+  return generators::hexBits(format, bits) + " (" + generators::decimalText(format, bits) + ")";
 }
 
 CaseResult unsupportedCase(const GoldenCase &c, const std::string &file,
@@ -93,8 +93,8 @@ CaseResult judgeCase(const GoldenCase &c, const std::string &file, const std::st
                ": " + c.rejection->message + ")";
     return r;
   }
-  const golden::ExpectedOutput *expected = nullptr;
-  for (const golden::ExpectedOutput &e : c.expected)
+  const generators::ExpectedOutput *expected = nullptr;
+  for (const generators::ExpectedOutput &e : c.expected)
     if (e.profile == profile)
       expected = &e;
   if (!expected) {

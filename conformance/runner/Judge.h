@@ -17,12 +17,12 @@ namespace qi::conform {
 /// The result of `c` on `out` against the expected output for `profile`
 /// (which the case must have unless it is a rejection case). Keeps the first
 /// `maxMismatches` differing elements; counts all of them.
-CaseResult judgeCase(const golden::GoldenCase &c, const std::string &file,
+CaseResult judgeCase(const generators::GoldenCase &c, const std::string &file,
                      const std::string &profile, const BackendOutput &out,
                      size_t maxMismatches);
 
 /// A case the backend did not run: outside its capabilities, with `reason`.
-CaseResult unsupportedCase(const golden::GoldenCase &c, const std::string &file,
+CaseResult unsupportedCase(const generators::GoldenCase &c, const std::string &file,
                            const std::string &reason);
 
 /// [conform.nan-bits] Whether the semantics named `variant` (a profile, or a

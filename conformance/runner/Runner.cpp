@@ -21,16 +21,16 @@
 #include <thread>
 
 namespace qi::conform {
-using golden::GoldenCase;
+using generators::GoldenCase;
 namespace fs = std::filesystem;
 
 namespace {
 
 bool loadOne(const std::string &dir, LoadedSuite &out, std::set<std::string> &seen,
              std::string &error) {
-  golden::Manifest manifest;
+  generators::Manifest manifest;
   std::vector<GoldenCase> cases;
-  if (!golden::loadSuite(dir, manifest, cases, error))
+  if (!generators::loadSuite(dir, manifest, cases, error))
     return false;
   if (out.level.empty()) {
     out.level = manifest.level;
@@ -55,17 +55,17 @@ bool loadOne(const std::string &dir, LoadedSuite &out, std::set<std::string> &se
 std::string tagValue(const GoldenCase &c, const std::string &key) {
   const quant::QuantType &t = c.params.type;
   if (key == "op")
-    return std::string(golden::opName(c.params.op));
+    return std::string(generators::opName(c.params.op));
   if (key == "granularity")
-    return std::string(golden::granularityName(t.granularity));
+    return std::string(generators::granularityName(t.granularity));
   if (key == "storage")
-    return golden::storageTag(t);
+    return generators::storageTag(t);
   if (key == "expressed")
     return std::string(t.expressed->name);
   if (key == "shapeKind")
-    return std::string(golden::shapeKindName(c.params.shapeKind));
+    return std::string(generators::shapeKindName(c.params.shapeKind));
   if (key == "category")
-    return golden::caseCategory(c.params);
+    return generators::caseCategory(c.params);
   if (key == "rejection")
     return c.rejection ? c.rejection->reason : "no";
   return "";
@@ -75,12 +75,12 @@ std::string tagValue(const GoldenCase &c, const std::string &key) {
 
 bool loadSuites(const std::string &dir, LoadedSuite &out, std::string &error) {
   std::set<std::string> seen;
-  if (golden::pathExists(dir + "/manifest.json"))
+  if (generators::pathExists(dir + "/manifest.json"))
     return loadOne(dir, out, seen, error);
   std::vector<std::string> subdirs;
   std::error_code ec;
   for (const fs::directory_entry &e : fs::directory_iterator(dir, ec))
-    if (e.is_directory() && golden::pathExists(e.path().string() + "/manifest.json"))
+    if (e.is_directory() && generators::pathExists(e.path().string() + "/manifest.json"))
       subdirs.push_back(e.path().string());
   if (ec) {
     error = "--suite: cannot read directory '" + dir + "': " + ec.message();

@@ -18,7 +18,7 @@ namespace qi::conform {
 /// A suite's cases with the file each came from.
 struct LoadedSuite {
   std::string level;
-  std::vector<golden::GoldenCase> cases;
+  std::vector<generators::GoldenCase> cases;
   std::vector<std::string> files;
   std::vector<std::string> profiles; ///< profiles with expected outputs in every case
 };
@@ -30,7 +30,7 @@ bool loadSuites(const std::string &dir, LoadedSuite &out, std::string &error);
 /// --filter: comma-separated terms, all of which must match: `key=value`
 /// against a tag (op, granularity, storage, expressed, shapeKind, category,
 /// rejection) or a substring of the case ID. False with `error` on a bad term.
-bool filterMatches(const std::string &filter, const golden::GoldenCase &c, bool &matches,
+bool filterMatches(const std::string &filter, const generators::GoldenCase &c, bool &matches,
                    std::string &error);
 
 struct RunOptions {

@@ -15,14 +15,14 @@
 #include "generators/GoldenLevels.h"
 #include "interpreter/quant/tests/SlowPathOracle.h"
 
-#include "quant/Semantics.h"
+#include "interpreter/quant/Semantics.h"
 
 #include <gtest/gtest.h>
 
 #include <set>
 
 using namespace qi;
-using namespace qi::golden;
+using namespace qi::generators;
 
 namespace {
 

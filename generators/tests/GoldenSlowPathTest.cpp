@@ -37,8 +37,8 @@
 #include "interpreter/quant/tests/ProfileEmulation.h"
 #include "interpreter/quant/tests/SlowPathOracle.h"
 
-#include "quant/ParameterMap.h"
-#include "quant/Semantics.h"
+#include "interpreter/quant/ParameterMap.h"
+#include "interpreter/quant/Semantics.h"
 
 #include <gtest/gtest.h>
 
@@ -48,7 +48,7 @@
 #include <set>
 
 using namespace qi;
-using namespace qi::golden;
+using namespace qi::generators;
 
 namespace {
 

@@ -12,7 +12,7 @@
 #include <stdexcept>
 #include <vector>
 
-namespace qi::golden::oracle {
+namespace qi::generators::oracle {
 
 namespace {
 
@@ -460,4 +460,4 @@ Expressed dcast(const quant::QuantType &type, const quant::Semantics &sem, size_
   return {E.encode(E.mul(E.sub(q, zpE, A), sE, A)), false};
 }
 
-} // namespace qi::golden::oracle
+} // namespace qi::generators::oracle

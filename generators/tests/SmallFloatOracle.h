@@ -20,13 +20,13 @@
 #ifndef QI_GENERATORS_TESTS_SMALLFLOATORACLE_H
 #define QI_GENERATORS_TESTS_SMALLFLOATORACLE_H
 
-#include "quant/QuantType.h"
-#include "quant/Semantics.h"
+#include "interpreter/quant/QuantType.h"
+#include "interpreter/quant/Semantics.h"
 
 #include <cstdint>
 #include <string>
 
-namespace qi::golden::oracle {
+namespace qi::generators::oracle {
 
 /// Whether the oracle models expressed format `name`.
 bool models(const std::string &name);
@@ -49,6 +49,6 @@ Stored qcast(const quant::QuantType &type, const quant::Semantics &semantics, si
 Expressed dcast(const quant::QuantType &type, const quant::Semantics &semantics,
                 size_t parameter, int64_t stored);
 
-} // namespace qi::golden::oracle
+} // namespace qi::generators::oracle
 
 #endif

@@ -12,7 +12,7 @@
 #include "generators/tests/SmallFloatOracle.h"
 #include "interpreter/quant/tests/SlowPathOracle.h"
 
-#include "quant/QuantTypeBuilder.h"
+#include "interpreter/quant/QuantTypeBuilder.h"
 
 #include <gtest/gtest.h>
 
@@ -44,7 +44,7 @@ TEST(SmallFloatOracle, AgreesWithSlowPathOracleOnE4M3FNAndE5M2) {
           for (const char *profile : {"reference", "exact", "mlir-lower-quant-ops"}) {
             quant::Semantics s = knobs(profile);
             for (uint64_t x = 0; x < 256; ++x) {
-              auto a = golden::oracle::qcast(t, s, 0, x);
+              auto a = generators::oracle::qcast(t, s, 0, x);
               auto b = quant::slow::qcast(t, s, 0, x);
               ASSERT_EQ(a.poison, b.poison) << name << " " << scale << ":" << zp << " x=" << x;
               if (!a.poison) { // braces: ASSERT_* ends in an if/else of its own
@@ -53,7 +53,7 @@ TEST(SmallFloatOracle, AgreesWithSlowPathOracleOnE4M3FNAndE5M2) {
               ++compared;
             }
             for (int64_t q = int64_t(st.min()); q <= int64_t(st.max()); ++q) {
-              auto a = golden::oracle::dcast(t, s, 0, q);
+              auto a = generators::oracle::dcast(t, s, 0, q);
               auto b = quant::slow::dcast(t, s, 0, q);
               ASSERT_EQ(a.bits, b.bits) << name << " " << scale << ":" << zp << " q=" << q;
               ++compared;
@@ -69,7 +69,7 @@ TEST(SmallFloatOracle, AgreesWithSlowPathOracleOnE4M3FNAndE5M2) {
 /// dcast(q) with scale 1, zero point 0: the bit pattern of q in the format.
 uint64_t dcastBits(const char *name, int64_t q, double scale = 1.0, int64_t zp = 0) {
   QuantType t = quant::build::perLayer({16, true}, {}, fmt(name), scale, zp);
-  return golden::oracle::dcast(t, knobs("reference"), 0, q).bits;
+  return generators::oracle::dcast(t, knobs("reference"), 0, q).bits;
 }
 
 TEST(SmallFloatOracle, HandComputedValues) {
@@ -106,10 +106,10 @@ TEST(SmallFloatOracle, HandComputedValues) {
   EXPECT_EQ(dcastBits("tf32", 2049), 0x22800u);    // tie between 2048 (138 << 10, even) and 2050
   // qcast: the FNUZ NaN 0x80 is NaN (poison under reference), 0x00 is 0.
   QuantType t = quant::build::perLayer({8, true}, {}, fmt("f8E4M3FNUZ"), 0.5, 3);
-  EXPECT_TRUE(golden::oracle::qcast(t, knobs("reference"), 0, 0x80).poison);
-  EXPECT_EQ(golden::oracle::qcast(t, knobs("reference"), 0, 0x00).value, 3);
+  EXPECT_TRUE(generators::oracle::qcast(t, knobs("reference"), 0, 0x80).poison);
+  EXPECT_EQ(generators::oracle::qcast(t, knobs("reference"), 0, 0x00).value, 3);
   // 1.0 / 0.5 = 2, + 3 = 5.
-  EXPECT_EQ(golden::oracle::qcast(t, knobs("reference"), 0, 0x40).value, 5);
+  EXPECT_EQ(generators::oracle::qcast(t, knobs("reference"), 0, 0x40).value, 5);
 }
 
 } // namespace

@@ -3,9 +3,9 @@
 // Spec: spec/lowered-linalg-scf.md [affine.eval].
 //
 //===----------------------------------------------------------------------===//
-#include "eval/AffineMapEval.h"
+#include "interpreter/eval/AffineMapEval.h"
 
-#include "eval/EvalError.h"
+#include "interpreter/eval/EvalError.h"
 
 #include "mlir/IR/AffineExpr.h"
 #include "llvm/Support/raw_ostream.h"

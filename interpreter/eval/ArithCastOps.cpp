@@ -5,8 +5,8 @@
 // fptoui extf truncf.
 //
 //===----------------------------------------------------------------------===//
-#include "eval/ArithCommon.h"
-#include "eval/HostArith.h"
+#include "interpreter/eval/ArithCommon.h"
+#include "interpreter/eval/HostArith.h"
 
 namespace qi::eval::arith_detail {
 
@@ -78,7 +78,7 @@ OpEvaluator intToFloat(bool isSigned) {
     if (interp.options().fastPaths) // [fast.host-arith]
       if (const RuntimeValue *in = integerOperand(frame, op, width))
         if (std::optional<RuntimeValue> r =
-                host::intToFloat(isSigned, *in, width, resultElement(interp, op), mode)) {
+                hostarith::intToFloat(isSigned, *in, width, resultElement(interp, op), mode)) {
           frame.bind(op.getResult(0), std::move(*r));
           interp.countFastPath(&FastPathUse::hostArith);
           return;
@@ -100,7 +100,7 @@ OpEvaluator floatToInt(bool isSigned) {
     if (interp.options().fastPaths) { // [fast.host-arith]
       ElementType to = resultElement(interp, op);
       if (to.isInteger() || to.isIndex())
-        if (std::optional<RuntimeValue> r = host::floatToInt(
+        if (std::optional<RuntimeValue> r = hostarith::floatToInt(
                 isSigned, frame.lookup(op.getOperand(0)), intWidth(to, op), to)) {
           frame.bind(op.getResult(0), std::move(*r));
           interp.countFastPath(&FastPathUse::hostArith);
@@ -135,7 +135,7 @@ void evalFloatConvert(Interpreter &interp, Frame &frame, mlir::Operation &op) {
       return fromFloatResult(*to.floatFormat, numeric::floatConvert(*from.floatFormat, x, *to.floatFormat, mode)).bits;
     };
     if (std::optional<RuntimeValue> r =
-            host::floatConvert(in, to, mode, !fm.nnan && !fm.ninf, exact)) {
+            hostarith::floatConvert(in, to, mode, !fm.nnan && !fm.ninf, exact)) {
       frame.bind(op.getResult(0), std::move(*r));
       interp.countFastPath(&FastPathUse::hostArith);
       return;

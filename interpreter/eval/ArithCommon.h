@@ -8,10 +8,10 @@
 #ifndef QI_EVAL_ARITHCOMMON_H
 #define QI_EVAL_ARITHCOMMON_H
 
-#include "eval/Elementwise.h"
+#include "interpreter/eval/Elementwise.h"
 
-#include "numeric/FloatCodec.h"
-#include "numeric/FloatOps.h"
+#include "interpreter/numeric/FloatCodec.h"
+#include "interpreter/numeric/FloatOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 

@@ -5,8 +5,8 @@
 // FloatCodec.h) on bit patterns: correctly rounded, NaNs per [format.nan].
 //
 //===----------------------------------------------------------------------===//
-#include "eval/ArithCommon.h"
-#include "eval/HostArith.h"
+#include "interpreter/eval/ArithCommon.h"
+#include "interpreter/eval/HostArith.h"
 
 namespace qi::eval::arith_detail {
 
@@ -19,7 +19,7 @@ using numeric::RoundingMode;
 
 using CoreBinary = FloatResult (*)(const FloatFormat &, Bits, Bits, RoundingMode);
 
-OpEvaluator coreBinary(CoreBinary fn, host::FloatBinary kind) {
+OpEvaluator coreBinary(CoreBinary fn, hostarith::FloatBinary kind) {
   return [fn, kind](Interpreter &interp, Frame &frame, mlir::Operation &op) {
     RoundingMode mode = roundingModeOf(op);
     if (interp.options().fastPaths) { // [fast.host-arith]
@@ -28,7 +28,7 @@ OpEvaluator coreBinary(CoreBinary fn, host::FloatBinary kind) {
       const FloatFormat *format = a.elementType().floatFormat;
       auto exact = [&](Bits x, Bits y) { return fromFloatResult(*format, fn(*format, x, y, mode)).bits; };
       if (std::optional<RuntimeValue> r =
-              host::floatBinary(kind, a, b, mode, !fm.nnan && !fm.ninf, exact)) {
+              hostarith::floatBinary(kind, a, b, mode, !fm.nnan && !fm.ninf, exact)) {
         frame.bind(op.getResult(0), std::move(*r));
         interp.countFastPath(&FastPathUse::hostArith);
         return;
@@ -152,10 +152,10 @@ void evalCmpF(Interpreter &interp, Frame &frame, mlir::Operation &op) {
 } // namespace
 
 void registerArithFloatOps(llvm::StringMap<OpEvaluator> &table) {
-  table["arith.addf"] = coreBinary(numeric::floatAdd, host::FloatBinary::Add);
-  table["arith.subf"] = coreBinary(numeric::floatSub, host::FloatBinary::Sub);
-  table["arith.mulf"] = coreBinary(numeric::floatMul, host::FloatBinary::Mul);
-  table["arith.divf"] = coreBinary(numeric::floatDiv, host::FloatBinary::Div);
+  table["arith.addf"] = coreBinary(numeric::floatAdd, hostarith::FloatBinary::Add);
+  table["arith.subf"] = coreBinary(numeric::floatSub, hostarith::FloatBinary::Sub);
+  table["arith.mulf"] = coreBinary(numeric::floatMul, hostarith::FloatBinary::Mul);
+  table["arith.divf"] = coreBinary(numeric::floatDiv, hostarith::FloatBinary::Div);
   table["arith.remf"] = evalRemF;
   table["arith.negf"] = evalNegF;
   table["arith.maximumf"] = minMaxOp(true, false);

@@ -5,8 +5,8 @@
 // computed on uint64_t / __int128 host integers, never on APInt.
 //
 //===----------------------------------------------------------------------===//
-#include "eval/ArithCommon.h"
-#include "eval/HostArith.h"
+#include "interpreter/eval/ArithCommon.h"
+#include "interpreter/eval/HostArith.h"
 
 namespace qi::eval::arith_detail {
 
@@ -222,12 +222,12 @@ void evalMinUI(Interpreter &interp, Frame &frame, mlir::Operation &op) {
 
 /// maxsi / minsi / maxui / minui: the [fast.host-arith] loop on tensors,
 /// else the element rule.
-OpEvaluator minMaxOp(host::IntMinMax kind, void (*exact)(Interpreter &, Frame &, mlir::Operation &)) {
+OpEvaluator minMaxOp(hostarith::IntMinMax kind, void (*exact)(Interpreter &, Frame &, mlir::Operation &)) {
   return [kind, exact](Interpreter &interp, Frame &frame, mlir::Operation &op) {
     const RuntimeValue &a = frame.lookup(op.getOperand(0)), &b = frame.lookup(op.getOperand(1));
     const ElementType &type = a.elementType();
     if (interp.options().fastPaths && (type.isInteger() || type.isIndex()))
-      if (std::optional<RuntimeValue> r = host::intMinMax(kind, a, b, intWidth(type, op))) {
+      if (std::optional<RuntimeValue> r = hostarith::intMinMax(kind, a, b, intWidth(type, op))) {
         frame.bind(op.getResult(0), std::move(*r));
         interp.countFastPath(&FastPathUse::hostArith);
         return;
@@ -349,10 +349,10 @@ void registerArithIntegerOps(llvm::StringMap<OpEvaluator> &table) {
   table["arith.shli"] = evalShLI;
   table["arith.shrui"] = evalShRUI;
   table["arith.shrsi"] = evalShRSI;
-  table["arith.maxsi"] = minMaxOp(host::IntMinMax::MaxS, evalMaxSI);
-  table["arith.minsi"] = minMaxOp(host::IntMinMax::MinS, evalMinSI);
-  table["arith.maxui"] = minMaxOp(host::IntMinMax::MaxU, evalMaxUI);
-  table["arith.minui"] = minMaxOp(host::IntMinMax::MinU, evalMinUI);
+  table["arith.maxsi"] = minMaxOp(hostarith::IntMinMax::MaxS, evalMaxSI);
+  table["arith.minsi"] = minMaxOp(hostarith::IntMinMax::MinS, evalMinSI);
+  table["arith.maxui"] = minMaxOp(hostarith::IntMinMax::MaxU, evalMaxUI);
+  table["arith.minui"] = minMaxOp(hostarith::IntMinMax::MinU, evalMinUI);
   table["arith.cmpi"] = evalCmpI;
   table["arith.addui_extended"] = evalAddUIExtended;
   table["arith.mulsi_extended"] = evalMulSIExtended;

@@ -6,9 +6,9 @@
 // registered from registerArithOps.
 //
 //===----------------------------------------------------------------------===//
-#include "eval/ArithCommon.h"
+#include "interpreter/eval/ArithCommon.h"
 
-#include "ir/AttributeConversion.h"
+#include "interpreter/ir/AttributeConversion.h"
 
 namespace qi::eval {
 

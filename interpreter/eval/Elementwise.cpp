@@ -1,5 +1,5 @@
 //===- Elementwise.cpp - Apply a scalar rule to every element -------------===//
-#include "eval/Elementwise.h"
+#include "interpreter/eval/Elementwise.h"
 
 namespace qi::eval {
 

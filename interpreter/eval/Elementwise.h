@@ -7,7 +7,7 @@
 #ifndef QI_EVAL_ELEMENTWISE_H
 #define QI_EVAL_ELEMENTWISE_H
 
-#include "eval/Interpreter.h"
+#include "interpreter/eval/Interpreter.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"

@@ -3,7 +3,7 @@
 // Spec: [func.call].
 //
 //===----------------------------------------------------------------------===//
-#include "eval/Interpreter.h"
+#include "interpreter/eval/Interpreter.h"
 
 namespace qi::eval {
 

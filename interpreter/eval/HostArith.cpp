@@ -5,10 +5,10 @@
 // operation below is one IEEE operation, rounded to nearest-even.
 //
 //===----------------------------------------------------------------------===//
-#include "eval/HostArith.h"
+#include "interpreter/eval/HostArith.h"
 
-#include "numeric/FloatFormat.h"
-#include "host/FloatEnvironment.h"
+#include "interpreter/numeric/FloatFormat.h"
+#include "interpreter/host/FloatEnvironment.h"
 
 #include <cfloat>
 #include <cmath>
@@ -18,7 +18,7 @@
 #error "host fast paths need FLT_EVAL_METHOD == 0 (SSE arithmetic)"
 #endif
 
-namespace qi::eval::host {
+namespace qi::eval::hostarith {
 
 namespace {
 
@@ -237,4 +237,4 @@ std::optional<RuntimeValue> intMinMax(IntMinMax kind, const RuntimeValue &a,
   return out;
 }
 
-} // namespace qi::eval::host
+} // namespace qi::eval::hostarith

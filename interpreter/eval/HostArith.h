@@ -12,14 +12,14 @@
 #ifndef QI_EVAL_HOSTARITH_H
 #define QI_EVAL_HOSTARITH_H
 
-#include "numeric/RoundingMode.h"
-#include "value/RuntimeValue.h"
+#include "interpreter/numeric/RoundingMode.h"
+#include "interpreter/value/RuntimeValue.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <optional>
 
-namespace qi::eval::host {
+namespace qi::eval::hostarith {
 
 /// The exact result bits of one element (the NaN cases).
 using ExactBinary = llvm::function_ref<numeric::Bits(numeric::Bits, numeric::Bits)>;
@@ -57,6 +57,6 @@ enum class IntMinMax { MaxS, MinS, MaxU, MinU };
 std::optional<RuntimeValue> intMinMax(IntMinMax kind, const RuntimeValue &a,
                                       const RuntimeValue &b, unsigned intWidth);
 
-} // namespace qi::eval::host
+} // namespace qi::eval::hostarith
 
 #endif

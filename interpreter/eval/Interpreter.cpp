@@ -1,5 +1,5 @@
 //===- Interpreter.cpp - Runs functions of a verified module --------------===//
-#include "eval/Interpreter.h"
+#include "interpreter/eval/Interpreter.h"
 
 #include <optional>
 

@@ -7,10 +7,10 @@
 #ifndef QI_EVAL_INTERPRETER_H
 #define QI_EVAL_INTERPRETER_H
 
-#include "eval/EvalError.h"
-#include "ir/TypeConversion.h"
-#include "quant/Semantics.h"
-#include "value/RuntimeValue.h"
+#include "interpreter/eval/EvalError.h"
+#include "interpreter/ir/TypeConversion.h"
+#include "interpreter/quant/Semantics.h"
+#include "interpreter/value/RuntimeValue.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Operation.h"

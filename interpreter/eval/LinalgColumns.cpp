@@ -4,10 +4,10 @@
 // [linalg.index].
 //
 //===----------------------------------------------------------------------===//
-#include "eval/LinalgColumns.h"
+#include "interpreter/eval/LinalgColumns.h"
 
-#include "eval/AffineMapEval.h"
-#include "eval/ShapeSupport.h"
+#include "interpreter/eval/AffineMapEval.h"
+#include "interpreter/eval/ShapeSupport.h"
 
 #include "mlir/IR/AffineExpr.h"
 #include "llvm/ADT/SetVector.h"

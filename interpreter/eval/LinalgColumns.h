@@ -12,7 +12,7 @@
 #ifndef QI_EVAL_LINALGCOLUMNS_H
 #define QI_EVAL_LINALGCOLUMNS_H
 
-#include "eval/Interpreter.h"
+#include "interpreter/eval/Interpreter.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/AffineMap.h"

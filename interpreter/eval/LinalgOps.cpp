@@ -11,9 +11,9 @@
 // MLIR.
 //
 //===----------------------------------------------------------------------===//
-#include "eval/AffineMapEval.h"
-#include "eval/Interpreter.h"
-#include "eval/LinalgColumns.h"
+#include "interpreter/eval/AffineMapEval.h"
+#include "interpreter/eval/Interpreter.h"
+#include "interpreter/eval/LinalgColumns.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/AffineExpr.h"

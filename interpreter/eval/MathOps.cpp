@@ -5,7 +5,7 @@
 // patterns; transcendental ops stay "unsupported operation".
 //
 //===----------------------------------------------------------------------===//
-#include "eval/ArithCommon.h"
+#include "interpreter/eval/ArithCommon.h"
 
 namespace qi::eval {
 

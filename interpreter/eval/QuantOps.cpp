@@ -5,10 +5,10 @@
 // [qtype.non-executable], [fast.dispatch].
 //
 //===----------------------------------------------------------------------===//
-#include "eval/Interpreter.h"
+#include "interpreter/eval/Interpreter.h"
 
-#include "quant/ParameterMap.h"
-#include "fast/Dispatch.h"
+#include "interpreter/quant/ParameterMap.h"
+#include "interpreter/fast/Dispatch.h"
 
 #include "mlir/Dialect/Quant/IR/Quant.h"
 

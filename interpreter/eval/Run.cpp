@@ -3,11 +3,11 @@
 // Spec: [eval.run] in spec/eval.md.
 //
 //===----------------------------------------------------------------------===//
-#include "eval/Run.h"
+#include "interpreter/eval/Run.h"
 
-#include "eval/EvalError.h"
-#include "ir/ArgumentParser.h"
-#include "ir/ModuleLoader.h"
+#include "interpreter/eval/EvalError.h"
+#include "interpreter/ir/ArgumentParser.h"
+#include "interpreter/ir/ModuleLoader.h"
 
 #include "llvm/ADT/STLExtras.h"
 

@@ -10,12 +10,12 @@
 #ifndef QI_EVAL_RUN_H
 #define QI_EVAL_RUN_H
 
-#include "eval/Interpreter.h"
-#include "ir/Diagnostics.h"
-#include "ir/ProgramSource.h"
-#include "ir/TypeConversion.h"
-#include "quant/Semantics.h"
-#include "value/RuntimeValue.h"
+#include "interpreter/eval/Interpreter.h"
+#include "interpreter/ir/Diagnostics.h"
+#include "interpreter/ir/ProgramSource.h"
+#include "interpreter/ir/TypeConversion.h"
+#include "interpreter/quant/Semantics.h"
+#include "interpreter/value/RuntimeValue.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"

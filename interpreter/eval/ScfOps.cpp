@@ -6,7 +6,7 @@
 // their operands back to the op that owns the region.
 //
 //===----------------------------------------------------------------------===//
-#include "eval/Interpreter.h"
+#include "interpreter/eval/Interpreter.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 

@@ -7,10 +7,10 @@
 // scalars (1 = passing). [shape.common], [shape.witness]
 //
 //===----------------------------------------------------------------------===//
-#include "eval/Interpreter.h"
-#include "eval/ShapeSupport.h"
+#include "interpreter/eval/Interpreter.h"
+#include "interpreter/eval/ShapeSupport.h"
 
-#include "ir/AttributeConversion.h"
+#include "interpreter/ir/AttributeConversion.h"
 
 #include "mlir/Dialect/Shape/IR/Shape.h"
 

@@ -8,7 +8,7 @@
 #ifndef QI_EVAL_SHAPESUPPORT_H
 #define QI_EVAL_SHAPESUPPORT_H
 
-#include "eval/Interpreter.h"
+#include "interpreter/eval/Interpreter.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 

@@ -6,8 +6,8 @@
 // is an EvalError at the op naming the values involved.
 //
 //===----------------------------------------------------------------------===//
-#include "eval/Interpreter.h"
-#include "eval/ShapeSupport.h"
+#include "interpreter/eval/Interpreter.h"
+#include "interpreter/eval/ShapeSupport.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "llvm/ADT/SmallBitVector.h"

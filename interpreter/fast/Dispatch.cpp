@@ -4,16 +4,16 @@
 // [fast.exact-rational] (spec/performance.md).
 //
 //===----------------------------------------------------------------------===//
-#include "fast/Dispatch.h"
+#include "interpreter/fast/Dispatch.h"
 
-#include "fast/ElementBytes.h"
-#include "fast/RationalQuantize.h"
-#include "fast/HostDequantize.h"
-#include "fast/HostQuantize.h"
-#include "quant/ReferenceKernels.h"
-#include "host/X87Float.h"
-#include "fast/QcastAccelerator.h"
-#include "fast/X87Quantize.h"
+#include "interpreter/fast/ElementBytes.h"
+#include "interpreter/fast/RationalQuantize.h"
+#include "interpreter/fast/HostDequantize.h"
+#include "interpreter/fast/HostQuantize.h"
+#include "interpreter/quant/ReferenceKernels.h"
+#include "interpreter/host/X87Float.h"
+#include "interpreter/fast/QcastAccelerator.h"
+#include "interpreter/fast/X87Quantize.h"
 
 #include <cstring>
 #include <memory>

@@ -10,10 +10,10 @@
 #ifndef QI_FAST_DISPATCH_H
 #define QI_FAST_DISPATCH_H
 
-#include "quant/ParameterMap.h"
-#include "quant/QuantType.h"
-#include "quant/Semantics.h"
-#include "value/RuntimeValue.h"
+#include "interpreter/quant/ParameterMap.h"
+#include "interpreter/quant/QuantType.h"
+#include "interpreter/quant/Semantics.h"
+#include "interpreter/value/RuntimeValue.h"
 
 #include <optional>
 #include <string_view>

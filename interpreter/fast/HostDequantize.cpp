@@ -6,11 +6,11 @@
 // StepArithmetic.
 //
 //===----------------------------------------------------------------------===//
-#include "fast/HostDequantize.h"
+#include "interpreter/fast/HostDequantize.h"
 
-#include "fast/ElementBytes.h"
-#include "numeric/FloatFormat.h"
-#include "fast/HostStepValue.h"
+#include "interpreter/fast/ElementBytes.h"
+#include "interpreter/numeric/FloatFormat.h"
+#include "interpreter/fast/HostStepValue.h"
 
 #include <cfloat>
 #include <cstring>

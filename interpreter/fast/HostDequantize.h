@@ -12,7 +12,7 @@
 #ifndef QI_FAST_HOSTDEQUANTIZE_H
 #define QI_FAST_HOSTDEQUANTIZE_H
 
-#include "quant/ReferenceKernels.h"
+#include "interpreter/quant/ReferenceKernels.h"
 
 #include <cstdint>
 #include <vector>

@@ -5,7 +5,7 @@
 // constants by the same exact StepArithmetic steps.
 //
 //===----------------------------------------------------------------------===//
-#include "fast/HostQcastTail.h"
+#include "interpreter/fast/HostQcastTail.h"
 
 #include <algorithm>
 

@@ -15,8 +15,8 @@
 #ifndef QI_FAST_HOSTQCASTTAIL_H
 #define QI_FAST_HOSTQCASTTAIL_H
 
-#include "quant/ReferenceKernels.h"
-#include "quant/StepArithmetic.h"
+#include "interpreter/quant/ReferenceKernels.h"
+#include "interpreter/quant/StepArithmetic.h"
 
 #include <cmath>
 #include <cstdint>

@@ -10,11 +10,11 @@
 // by the exact StepArithmetic, never by the host.
 //
 //===----------------------------------------------------------------------===//
-#include "fast/HostQuantize.h"
+#include "interpreter/fast/HostQuantize.h"
 
-#include "fast/ElementBytes.h"
-#include "numeric/FloatFormat.h"
-#include "fast/HostStepValue.h"
+#include "interpreter/fast/ElementBytes.h"
+#include "interpreter/numeric/FloatFormat.h"
+#include "interpreter/fast/HostStepValue.h"
 
 #include <cfloat>
 #include <cmath>

@@ -18,11 +18,11 @@
 #ifndef QI_FAST_HOSTQUANTIZE_H
 #define QI_FAST_HOSTQUANTIZE_H
 
-#include "fast/HostQcastTail.h"
-#include "fast/QcastAccelerator.h"
-#include "host/FloatEnvironment.h"
-#include "host/NarrowFloat.h"
-#include "quant/ReferenceKernels.h"
+#include "interpreter/fast/HostQcastTail.h"
+#include "interpreter/fast/QcastAccelerator.h"
+#include "interpreter/host/FloatEnvironment.h"
+#include "interpreter/host/NarrowFloat.h"
+#include "interpreter/quant/ReferenceKernels.h"
 
 #include <cstdint>
 #include <vector>

@@ -10,10 +10,10 @@
 #ifndef QI_FAST_HOSTSTEPVALUE_H
 #define QI_FAST_HOSTSTEPVALUE_H
 
-#include "numeric/FloatFormat.h"
-#include "host/NarrowFloat.h"
-#include "quant/Recipe.h"
-#include "quant/StepArithmetic.h"
+#include "interpreter/numeric/FloatFormat.h"
+#include "interpreter/host/NarrowFloat.h"
+#include "interpreter/quant/Recipe.h"
+#include "interpreter/quant/StepArithmetic.h"
 
 #include <cstdint>
 #include <cstring>

@@ -11,7 +11,7 @@
 #ifndef QI_FAST_QCASTACCELERATOR_H
 #define QI_FAST_QCASTACCELERATOR_H
 
-#include "numeric/FloatFormat.h"
+#include "interpreter/numeric/FloatFormat.h"
 
 #include <cstdint>
 #include <vector>

@@ -18,10 +18,10 @@
 // round_R needs (HostQcastTail::storeRounded).
 //
 //===----------------------------------------------------------------------===//
-#include "fast/RationalQuantize.h"
+#include "interpreter/fast/RationalQuantize.h"
 
-#include "fast/ElementBytes.h"
-#include "numeric/FloatCodec.h"
+#include "interpreter/fast/ElementBytes.h"
+#include "interpreter/numeric/FloatCodec.h"
 
 #include <algorithm>
 #include <cstring>

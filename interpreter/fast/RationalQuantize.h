@@ -14,9 +14,9 @@
 #ifndef QI_FAST_RATIONALQUANTIZE_H
 #define QI_FAST_RATIONALQUANTIZE_H
 
-#include "fast/HostQcastTail.h"
-#include "fast/QcastAccelerator.h"
-#include "quant/ReferenceKernels.h"
+#include "interpreter/fast/HostQcastTail.h"
+#include "interpreter/fast/QcastAccelerator.h"
+#include "interpreter/quant/ReferenceKernels.h"
 
 #include <cstdint>
 #include <optional>

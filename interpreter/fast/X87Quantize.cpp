@@ -12,12 +12,12 @@
 // policies are HostQcastTail's, shared with HostQuantizer.
 //
 //===----------------------------------------------------------------------===//
-#include "fast/X87Quantize.h"
+#include "interpreter/fast/X87Quantize.h"
 
-#include "fast/ElementBytes.h"
-#include "numeric/FloatFormat.h"
-#include "fast/HostStepValue.h"
-#include "host/X87Float.h"
+#include "interpreter/fast/ElementBytes.h"
+#include "interpreter/numeric/FloatFormat.h"
+#include "interpreter/fast/HostStepValue.h"
+#include "interpreter/host/X87Float.h"
 
 #include <algorithm>
 #include <cfloat>

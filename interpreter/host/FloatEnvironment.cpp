@@ -1,5 +1,5 @@
 //===- FloatEnvironment.cpp - The host float environment the fast paths need ===//
-#include "host/FloatEnvironment.h"
+#include "interpreter/host/FloatEnvironment.h"
 
 #if defined(__SSE2__)
 #include <xmmintrin.h>

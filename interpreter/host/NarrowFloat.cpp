@@ -3,7 +3,7 @@
 // Spec: [fast.narrow-host] (spec/performance.md).
 //
 //===----------------------------------------------------------------------===//
-#include "host/NarrowFloat.h"
+#include "interpreter/host/NarrowFloat.h"
 
 namespace qi::host {
 

@@ -17,8 +17,8 @@
 #ifndef QI_HOST_NARROWFLOAT_H
 #define QI_HOST_NARROWFLOAT_H
 
-#include "numeric/FloatFormat.h"
-#include "numeric/RoundingMode.h"
+#include "interpreter/numeric/FloatFormat.h"
+#include "interpreter/numeric/RoundingMode.h"
 
 #include <cmath>
 #include <cstdint>

@@ -3,7 +3,7 @@
 // Spec: [fast.x87-host], [fast.environment] (spec/performance.md).
 //
 //===----------------------------------------------------------------------===//
-#include "host/X87Float.h"
+#include "interpreter/host/X87Float.h"
 
 namespace qi::host {
 

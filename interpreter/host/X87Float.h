@@ -17,7 +17,7 @@
 #ifndef QI_HOST_X87FLOAT_H
 #define QI_HOST_X87FLOAT_H
 
-#include "numeric/FloatFormat.h"
+#include "interpreter/numeric/FloatFormat.h"
 
 #include <cfloat>
 #include <cstdint>

@@ -1,8 +1,8 @@
 //===- ArgumentParser.cpp - --arg text -> checked runtime values ----------===//
-#include "ir/ArgumentParser.h"
+#include "interpreter/ir/ArgumentParser.h"
 
-#include "ir/AttributeConversion.h"
-#include "ir/Diagnostics.h"
+#include "interpreter/ir/AttributeConversion.h"
+#include "interpreter/ir/Diagnostics.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/BuiltinAttributes.h"

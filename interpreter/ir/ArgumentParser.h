@@ -6,8 +6,8 @@
 #ifndef QI_IR_ARGUMENTPARSER_H
 #define QI_IR_ARGUMENTPARSER_H
 
-#include "ir/TypeConversion.h"
-#include "value/RuntimeValue.h"
+#include "interpreter/ir/TypeConversion.h"
+#include "interpreter/value/RuntimeValue.h"
 
 #include "mlir/IR/MLIRContext.h"
 

@@ -1,5 +1,5 @@
 //===- AttributeConversion.cpp - Literal attributes -> runtime values -----===//
-#include "ir/AttributeConversion.h"
+#include "interpreter/ir/AttributeConversion.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"

@@ -7,8 +7,8 @@
 #ifndef QI_IR_ATTRIBUTECONVERSION_H
 #define QI_IR_ATTRIBUTECONVERSION_H
 
-#include "ir/TypeConversion.h"
-#include "value/RuntimeValue.h"
+#include "interpreter/ir/TypeConversion.h"
+#include "interpreter/value/RuntimeValue.h"
 
 #include "mlir/IR/Attributes.h"
 

@@ -3,9 +3,9 @@
 // Spec: [cli.errors.clarified].
 //
 //===----------------------------------------------------------------------===//
-#include "ir/ClarifiedDiagnostics.h"
+#include "interpreter/ir/ClarifiedDiagnostics.h"
 
-#include "ir/TypeConversion.h"
+#include "interpreter/ir/TypeConversion.h"
 
 #include "mlir/Dialect/Quant/IR/QuantTypes.h"
 #include "mlir/IR/BuiltinOps.h"

@@ -1,5 +1,5 @@
 //===- Diagnostics.cpp - One-line MLIR-style error reporting --------------===//
-#include "ir/Diagnostics.h"
+#include "interpreter/ir/Diagnostics.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/MLIRContext.h"

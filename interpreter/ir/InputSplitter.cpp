@@ -1,5 +1,5 @@
 //===- InputSplitter.cpp - --split-input-file chunks with true lines ------===//
-#include "ir/InputSplitter.h"
+#include "interpreter/ir/InputSplitter.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"

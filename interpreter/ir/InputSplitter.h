@@ -7,7 +7,7 @@
 #ifndef QI_IR_INPUTSPLITTER_H
 #define QI_IR_INPUTSPLITTER_H
 
-#include "ir/ProgramSource.h"
+#include "interpreter/ir/ProgramSource.h"
 
 #include <vector>
 

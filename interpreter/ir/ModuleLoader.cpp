@@ -4,9 +4,9 @@
 // of [cli.errors.clarified] are ClarifiedDiagnostics.cpp.
 //
 //===----------------------------------------------------------------------===//
-#include "ir/ModuleLoader.h"
+#include "interpreter/ir/ModuleLoader.h"
 
-#include "ir/ClarifiedDiagnostics.h"
+#include "interpreter/ir/ClarifiedDiagnostics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"

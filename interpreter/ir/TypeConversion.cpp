@@ -1,5 +1,5 @@
 //===- TypeConversion.cpp - MLIR types -> our type model ------------------===//
-#include "ir/TypeConversion.h"
+#include "interpreter/ir/TypeConversion.h"
 
 #include "mlir/Dialect/Quant/IR/QuantTypes.h"
 #include "mlir/IR/BuiltinAttributes.h"

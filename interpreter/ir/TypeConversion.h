@@ -6,8 +6,8 @@
 #ifndef QI_IR_TYPECONVERSION_H
 #define QI_IR_TYPECONVERSION_H
 
-#include "quant/QuantType.h"
-#include "value/ElementType.h"
+#include "interpreter/quant/QuantType.h"
+#include "interpreter/value/ElementType.h"
 
 #include "mlir/IR/Types.h"
 #include "llvm/ADT/DenseMap.h"

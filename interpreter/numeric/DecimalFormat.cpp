@@ -6,10 +6,10 @@
 // value back to the original bits.
 //
 //===----------------------------------------------------------------------===//
-#include "DecimalFormat.h"
+#include "interpreter/numeric/DecimalFormat.h"
 
-#include "FloatCodec.h"
-#include "Rounding.h"
+#include "interpreter/numeric/FloatCodec.h"
+#include "interpreter/numeric/Rounding.h"
 
 #include <algorithm>
 #include <cassert>

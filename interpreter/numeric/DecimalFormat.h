@@ -40,8 +40,8 @@
 #ifndef QI_NUMERIC_DECIMALFORMAT_H
 #define QI_NUMERIC_DECIMALFORMAT_H
 
-#include "Exact.h"
-#include "FloatFormat.h"
+#include "interpreter/numeric/Exact.h"
+#include "interpreter/numeric/FloatFormat.h"
 
 #include <optional>
 #include <string>

@@ -3,7 +3,7 @@
 // Spec: [exact.value]. No rounding happens here.
 //
 //===----------------------------------------------------------------------===//
-#include "Exact.h"
+#include "interpreter/numeric/Exact.h"
 
 #include <algorithm>
 

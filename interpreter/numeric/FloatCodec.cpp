@@ -3,7 +3,7 @@
 // Spec: [format.encoding], [format.nonfinite], [format.nan].
 //
 //===----------------------------------------------------------------------===//
-#include "FloatCodec.h"
+#include "interpreter/numeric/FloatCodec.h"
 
 namespace qi::numeric {
 

@@ -6,9 +6,9 @@
 #ifndef QI_NUMERIC_FLOATCODEC_H
 #define QI_NUMERIC_FLOATCODEC_H
 
-#include "Exact.h"
-#include "FloatFormat.h"
-#include "Rounding.h"
+#include "interpreter/numeric/Exact.h"
+#include "interpreter/numeric/FloatFormat.h"
+#include "interpreter/numeric/Rounding.h"
 
 namespace qi::numeric {
 

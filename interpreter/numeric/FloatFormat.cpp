@@ -3,7 +3,7 @@
 // Spec: [format.table]. Parameters mirror llvm::fltSemantics of LLVM 22.
 //
 //===----------------------------------------------------------------------===//
-#include "FloatFormat.h"
+#include "interpreter/numeric/FloatFormat.h"
 
 namespace qi::numeric {
 

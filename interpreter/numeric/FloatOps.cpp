@@ -3,9 +3,9 @@
 // Spec: [op.arith], [op.convert], [format.nan], [op.zero-sign].
 //
 //===----------------------------------------------------------------------===//
-#include "FloatOps.h"
+#include "interpreter/numeric/FloatOps.h"
 
-#include "FloatCodec.h"
+#include "interpreter/numeric/FloatCodec.h"
 
 #include <initializer_list>
 #include <optional>

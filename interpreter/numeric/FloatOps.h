@@ -7,8 +7,8 @@
 #ifndef QI_NUMERIC_FLOATOPS_H
 #define QI_NUMERIC_FLOATOPS_H
 
-#include "FloatFormat.h"
-#include "Rounding.h"
+#include "interpreter/numeric/FloatFormat.h"
+#include "interpreter/numeric/Rounding.h"
 
 namespace qi::numeric {
 

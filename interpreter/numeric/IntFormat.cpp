@@ -1,5 +1,5 @@
 //===- IntFormat.cpp - Integers of any width 1..64 ------------------------===//
-#include "IntFormat.h"
+#include "interpreter/numeric/IntFormat.h"
 
 namespace qi::numeric {
 

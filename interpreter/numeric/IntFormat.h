@@ -6,7 +6,7 @@
 #ifndef QI_NUMERIC_INTFORMAT_H
 #define QI_NUMERIC_INTFORMAT_H
 
-#include "Exact.h"
+#include "interpreter/numeric/Exact.h"
 
 #include <cstdint>
 #include <string>

@@ -6,9 +6,9 @@
 // the numeric core rounds.
 //
 //===----------------------------------------------------------------------===//
-#include "Rounding.h"
+#include "interpreter/numeric/Rounding.h"
 
-#include "FloatCodec.h"
+#include "interpreter/numeric/FloatCodec.h"
 
 #include <algorithm>
 

@@ -7,10 +7,10 @@
 #ifndef QI_NUMERIC_ROUNDING_H
 #define QI_NUMERIC_ROUNDING_H
 
-#include "Exact.h"
-#include "FloatFormat.h"
-#include "RoundingMode.h"
-#include "Status.h"
+#include "interpreter/numeric/Exact.h"
+#include "interpreter/numeric/FloatFormat.h"
+#include "interpreter/numeric/RoundingMode.h"
+#include "interpreter/numeric/Status.h"
 
 namespace qi::numeric {
 

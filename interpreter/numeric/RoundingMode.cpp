@@ -1,5 +1,5 @@
 //===- RoundingMode.cpp - Names of rounding modes -------------------------===//
-#include "RoundingMode.h"
+#include "interpreter/numeric/RoundingMode.h"
 
 #include <array>
 #include <utility>

@@ -1,5 +1,5 @@
 //===- ParameterMap.cpp - Which scale/zero point each element uses --------===//
-#include "quant/ParameterMap.h"
+#include "interpreter/quant/ParameterMap.h"
 
 namespace qi::quant {
 

@@ -9,7 +9,7 @@
 #ifndef QI_QUANT_PARAMETERMAP_H
 #define QI_QUANT_PARAMETERMAP_H
 
-#include "quant/QuantType.h"
+#include "interpreter/quant/QuantType.h"
 
 #include <algorithm>
 #include <cstdint>

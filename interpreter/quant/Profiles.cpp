@@ -4,7 +4,7 @@
 // backend source it was read from. Each profile is data: knobs + recipe.
 //
 //===----------------------------------------------------------------------===//
-#include "quant/Semantics.h"
+#include "interpreter/quant/Semantics.h"
 
 namespace qi::quant {
 

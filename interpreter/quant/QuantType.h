@@ -7,10 +7,10 @@
 #ifndef QI_QUANT_QUANTTYPE_H
 #define QI_QUANT_QUANTTYPE_H
 
-#include "numeric/FloatFormat.h"
-#include "numeric/IntFormat.h"
-#include "value/ElementType.h"
-#include "value/Shape.h"
+#include "interpreter/numeric/FloatFormat.h"
+#include "interpreter/numeric/IntFormat.h"
+#include "interpreter/value/ElementType.h"
+#include "interpreter/value/Shape.h"
 
 #include <cstdint>
 #include <memory>

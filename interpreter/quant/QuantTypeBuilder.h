@@ -14,9 +14,9 @@
 #ifndef QI_QUANT_QUANTTYPEBUILDER_H
 #define QI_QUANT_QUANTTYPEBUILDER_H
 
-#include "numeric/FloatFormat.h"
-#include "numeric/IntFormat.h"
-#include "quant/QuantType.h"
+#include "interpreter/numeric/FloatFormat.h"
+#include "interpreter/numeric/IntFormat.h"
+#include "interpreter/quant/QuantType.h"
 
 #include <cstdint>
 #include <cstring>

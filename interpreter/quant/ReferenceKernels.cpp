@@ -11,9 +11,9 @@
 //   storedValueClamped = clamp(storedValue, storageMin, storageMax)
 //
 //===----------------------------------------------------------------------===//
-#include "quant/ReferenceKernels.h"
+#include "interpreter/quant/ReferenceKernels.h"
 
-#include "numeric/FloatCodec.h"
+#include "interpreter/numeric/FloatCodec.h"
 
 #include <algorithm>
 

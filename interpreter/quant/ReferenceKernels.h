@@ -8,9 +8,9 @@
 #ifndef QI_QUANT_REFERENCEKERNELS_H
 #define QI_QUANT_REFERENCEKERNELS_H
 
-#include "quant/QuantType.h"
-#include "quant/Semantics.h"
-#include "quant/StepArithmetic.h"
+#include "interpreter/quant/QuantType.h"
+#include "interpreter/quant/Semantics.h"
+#include "interpreter/quant/StepArithmetic.h"
 
 namespace qi::quant {
 

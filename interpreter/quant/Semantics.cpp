@@ -1,5 +1,5 @@
 //===- Semantics.cpp - Knob names and the named profiles ------------------===//
-#include "quant/Semantics.h"
+#include "interpreter/quant/Semantics.h"
 
 #include <array>
 #include <utility>

@@ -6,9 +6,9 @@
 #ifndef QI_QUANT_SEMANTICS_H
 #define QI_QUANT_SEMANTICS_H
 
-#include "numeric/RoundingMode.h"
-#include "quant/QuantType.h"
-#include "quant/Recipe.h"
+#include "interpreter/numeric/RoundingMode.h"
+#include "interpreter/quant/QuantType.h"
+#include "interpreter/quant/Recipe.h"
 
 #include <optional>
 #include <string>

@@ -5,10 +5,10 @@
 // rules on exact values, with no rounding at all.
 //
 //===----------------------------------------------------------------------===//
-#include "quant/StepArithmetic.h"
+#include "interpreter/quant/StepArithmetic.h"
 
-#include "numeric/FloatCodec.h"
-#include "numeric/FloatOps.h"
+#include "interpreter/numeric/FloatCodec.h"
+#include "interpreter/numeric/FloatOps.h"
 
 namespace qi::quant {
 

@@ -8,11 +8,11 @@
 #ifndef QI_QUANT_STEPARITHMETIC_H
 #define QI_QUANT_STEPARITHMETIC_H
 
-#include "numeric/Exact.h"
-#include "numeric/FloatFormat.h"
-#include "numeric/Rounding.h"
-#include "numeric/RoundingMode.h"
-#include "quant/Recipe.h"
+#include "interpreter/numeric/Exact.h"
+#include "interpreter/numeric/FloatFormat.h"
+#include "interpreter/numeric/Rounding.h"
+#include "interpreter/numeric/RoundingMode.h"
+#include "interpreter/quant/Recipe.h"
 
 #include <optional>
 

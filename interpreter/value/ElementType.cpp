@@ -1,5 +1,5 @@
 //===- ElementType.cpp - Element types of runtime values ------------------===//
-#include "value/ElementType.h"
+#include "interpreter/value/ElementType.h"
 
 
 namespace qi {

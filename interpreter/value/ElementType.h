@@ -7,8 +7,8 @@
 #ifndef QI_VALUE_ELEMENTTYPE_H
 #define QI_VALUE_ELEMENTTYPE_H
 
-#include "numeric/FloatFormat.h"
-#include "numeric/IntFormat.h"
+#include "interpreter/numeric/FloatFormat.h"
+#include "interpreter/numeric/IntFormat.h"
 
 #include <memory>
 #include <string>

@@ -1,5 +1,5 @@
 //===- LargeAllocations.cpp - Reuse of freed tensor storage ---------------===//
-#include "value/LargeAllocations.h"
+#include "interpreter/value/LargeAllocations.h"
 
 #include <cstdlib> // defines __GLIBC__ on glibc
 

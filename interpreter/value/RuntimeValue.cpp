@@ -1,5 +1,5 @@
 //===- RuntimeValue.cpp - Scalars and tensors at run time -----------------===//
-#include "value/RuntimeValue.h"
+#include "interpreter/value/RuntimeValue.h"
 
 #include <cstring>
 #include <string>

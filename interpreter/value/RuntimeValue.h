@@ -7,8 +7,8 @@
 #ifndef QI_VALUE_RUNTIMEVALUE_H
 #define QI_VALUE_RUNTIMEVALUE_H
 
-#include "value/ElementType.h"
-#include "value/Shape.h"
+#include "interpreter/value/ElementType.h"
+#include "interpreter/value/Shape.h"
 
 #include <cstdint>
 #include <vector>

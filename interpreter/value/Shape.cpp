@@ -1,5 +1,5 @@
 //===- Shape.cpp - Runtime tensor shapes ----------------------------------===//
-#include "value/Shape.h"
+#include "interpreter/value/Shape.h"
 
 namespace qi {
 

@@ -1,8 +1,8 @@
 //===- ValuePrinter.cpp - Runtime values as MLIR attribute text -----------===//
-#include "value/ValuePrinter.h"
+#include "interpreter/value/ValuePrinter.h"
 
-#include "numeric/DecimalFormat.h"
-#include "numeric/FloatCodec.h"
+#include "interpreter/numeric/DecimalFormat.h"
+#include "interpreter/numeric/FloatCodec.h"
 
 namespace qi {
 

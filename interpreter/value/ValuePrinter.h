@@ -6,7 +6,7 @@
 #ifndef QI_VALUE_VALUEPRINTER_H
 #define QI_VALUE_VALUEPRINTER_H
 
-#include "value/RuntimeValue.h"
+#include "interpreter/value/RuntimeValue.h"
 
 #include <string>
 

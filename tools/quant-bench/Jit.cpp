@@ -1,5 +1,5 @@
 //===- Jit.cpp - Running MLIR's own pipeline for quant-bench --------------===//
-#include "Jit.h"
+#include "tools/quant-bench/Jit.h"
 
 #include <cstdio>
 #include <cstdlib>

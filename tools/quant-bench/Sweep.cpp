@@ -1,8 +1,8 @@
 //===- Sweep.cpp - qcast of every f32 pattern -----------------------------===//
-#include "Sweep.h"
+#include "tools/quant-bench/Sweep.h"
 
-#include "eval/Run.h"
-#include "fast/Dispatch.h"
+#include "interpreter/eval/Run.h"
+#include "interpreter/fast/Dispatch.h"
 
 #include <atomic>
 #include <chrono>

@@ -1,5 +1,5 @@
 //===- Workloads.cpp - The benchmark programs of quant-bench --------------===//
-#include "Workloads.h"
+#include "tools/quant-bench/Workloads.h"
 
 #include <cstring>
 #include <sstream>

@@ -9,7 +9,7 @@
 #ifndef QI_TOOLS_QUANTBENCH_WORKLOADS_H
 #define QI_TOOLS_QUANTBENCH_WORKLOADS_H
 
-#include "value/RuntimeValue.h"
+#include "interpreter/value/RuntimeValue.h"
 
 #include <cstdint>
 #include <string>

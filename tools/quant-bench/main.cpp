@@ -10,15 +10,15 @@
 //   memory   peak resident memory of one qcast / dcast, vs its data.
 //
 //===----------------------------------------------------------------------===//
-#include "Jit.h"
-#include "Sweep.h"
-#include "Workloads.h"
-#include "value/LargeAllocations.h"
+#include "tools/quant-bench/Jit.h"
+#include "tools/quant-bench/Sweep.h"
+#include "tools/quant-bench/Workloads.h"
+#include "interpreter/value/LargeAllocations.h"
 
-#include "eval/Run.h"
-#include "quant/ParameterMap.h"
-#include "quant/Semantics.h"
-#include "fast/Dispatch.h"
+#include "interpreter/eval/Run.h"
+#include "interpreter/quant/ParameterMap.h"
+#include "interpreter/quant/Semantics.h"
+#include "interpreter/fast/Dispatch.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"

@@ -19,8 +19,8 @@
 #include "conformance/runner/Subprocess.h"
 #include "generators/GoldenFiles.h"
 #include "generators/GoldenFormat.h"
-#include "quant/Semantics.h"
-#include "value/LargeAllocations.h"
+#include "interpreter/quant/Semantics.h"
+#include "interpreter/value/LargeAllocations.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
@@ -219,7 +219,7 @@ int main(int argc, char **argv) {
   std::string capabilitiesFile = capabilitiesFlag;
   if (!capabilitiesFile.empty()) {
     std::string text;
-    if (!qi::golden::readFile(capabilitiesFile, text, error))
+    if (!qi::generators::readFile(capabilitiesFile, text, error))
       return usageError("--capabilities: cannot read '" + capabilitiesFile + "': " + error);
     std::optional<Capabilities> caps = Capabilities::parse(text, capabilitiesFile, error);
     if (!caps)
@@ -231,7 +231,7 @@ int main(int argc, char **argv) {
     capabilitiesFile += " (built in)";
   }
   const std::string &reportDir = reportDirFlag;
-  if (!reportDir.empty() && !qi::golden::makeDirectories(reportDir, error))
+  if (!reportDir.empty() && !qi::generators::makeDirectories(reportDir, error))
     return usageError("--report-dir: " + error);
 
   const std::string &suiteDir = suiteFlag;
@@ -268,7 +268,7 @@ int main(int argc, char **argv) {
   // so no report is ever half-written.
   installRunInterruptHandler();
   runCases(*backend, suite, options, report);
-  qi::golden::installInterruptCleanup();
+  qi::generators::installInterruptCleanup();
 
   std::cout << consoleSummary(report, isatty(1) && !noColorFlag);
   std::cout.flush();
@@ -277,7 +277,7 @@ int main(int argc, char **argv) {
                                                           {"junit.xml", junitXml(report)},
                                                           {"report.html", htmlReport(report)}};
     for (const auto &[name, text] : files)
-      if (!qi::golden::writeFileAtomic(reportDir, name, text, error)) {
+      if (!qi::generators::writeFileAtomic(reportDir, name, text, error)) {
         std::cerr << "quant-conform: error: " << error << "\n";
         return 1;
       }

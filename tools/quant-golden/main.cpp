@@ -34,7 +34,7 @@
 #include <unistd.h>
 #include <vector>
 
-using namespace qi::golden;
+using namespace qi::generators;
 namespace cl = llvm::cl;
 
 namespace {

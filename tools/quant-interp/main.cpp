@@ -3,11 +3,11 @@
 // Spec: [cli.*] in spec/cli.md; reference: docs/cli.md.
 //
 //===----------------------------------------------------------------------===//
-#include "eval/Run.h"
-#include "ir/InputSplitter.h"
-#include "quant/Semantics.h"
-#include "value/LargeAllocations.h"
-#include "value/ValuePrinter.h"
+#include "interpreter/eval/Run.h"
+#include "interpreter/ir/InputSplitter.h"
+#include "interpreter/quant/Semantics.h"
+#include "interpreter/value/LargeAllocations.h"
+#include "interpreter/value/ValuePrinter.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"

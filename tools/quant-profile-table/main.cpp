@@ -6,9 +6,9 @@
 // hand-written; a test checks the checked-in copy is current.
 //
 //===----------------------------------------------------------------------===//
-#include "numeric/DecimalFormat.h"
-#include "numeric/FloatCodec.h"
-#include "quant/ReferenceKernels.h"
+#include "interpreter/numeric/DecimalFormat.h"
+#include "interpreter/numeric/FloatCodec.h"
+#include "interpreter/quant/ReferenceKernels.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"

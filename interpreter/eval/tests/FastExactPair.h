@@ -9,8 +9,8 @@
 #ifndef QI_EVAL_TESTS_FASTEXACTPAIR_H
 #define QI_EVAL_TESTS_FASTEXACTPAIR_H
 
-#include "eval/Run.h"
-#include "numeric/FloatFormat.h"
+#include "interpreter/eval/Run.h"
+#include "interpreter/numeric/FloatFormat.h"
 
 #include <gtest/gtest.h>
 

@@ -9,9 +9,9 @@
 // are exercised too: taking the host path there would change results.
 //
 //===----------------------------------------------------------------------===//
-#include "FastExactPair.h"
+#include "interpreter/eval/tests/FastExactPair.h"
 
-#include "eval/HostArith.h"
+#include "interpreter/eval/HostArith.h"
 #include "generators/Prng.h"
 
 #include <cstring>
@@ -282,26 +282,26 @@ TEST(HostArithDiff, HostPathsAreTakenExactlyWhereClaimed) {
   RuntimeValue i = tensorOf(testing::iN(8), {4}, {1, 2, 3, 0xff});
   RuntimeValue poisoned = tensorOf(testing::f32(), {4}, {0, 0, 0, 0}, {2});
   RuntimeValue scalar = RuntimeValue::scalar(testing::f32());
-  const auto add = host::FloatBinary::Add;
-  EXPECT_TRUE(host::floatBinary(add, x, x, RoundingMode::NearestEven, true, exact2));
-  EXPECT_TRUE(host::floatBinary(add, d, d, RoundingMode::NearestEven, true, exact2));
-  EXPECT_FALSE(host::floatBinary(add, x, x, RoundingMode::TowardZero, true, exact2));
-  EXPECT_FALSE(host::floatBinary(add, x, x, RoundingMode::NearestEven, false, exact2));
-  EXPECT_FALSE(host::floatBinary(add, h, h, RoundingMode::NearestEven, true, exact2));
-  EXPECT_FALSE(host::floatBinary(add, poisoned, x, RoundingMode::NearestEven, true, exact2));
-  EXPECT_FALSE(host::floatBinary(add, scalar, scalar, RoundingMode::NearestEven, true, exact2));
-  EXPECT_TRUE(host::intToFloat(true, i, 8, testing::f32(), RoundingMode::NearestEven));
-  EXPECT_FALSE(host::intToFloat(true, i, 8, testing::f16(), RoundingMode::NearestEven));
-  EXPECT_FALSE(host::intToFloat(true, i, 8, testing::f32(), RoundingMode::TowardNegative));
-  EXPECT_FALSE(host::intToFloat(false, i, 64, testing::f32(), RoundingMode::NearestEven));
-  EXPECT_TRUE(host::floatToInt(true, x, 8, testing::iN(8)));
-  EXPECT_FALSE(host::floatToInt(true, h, 8, testing::iN(8)));
-  EXPECT_FALSE(host::floatToInt(true, poisoned, 8, testing::iN(8)));
-  EXPECT_TRUE(host::floatConvert(x, testing::f64(), RoundingMode::NearestEven, true, exact1));
-  EXPECT_FALSE(host::floatConvert(x, testing::f16(), RoundingMode::NearestEven, true, exact1));
-  EXPECT_FALSE(host::floatConvert(d, testing::f32(), RoundingMode::TowardPositive, true, exact1));
-  EXPECT_TRUE(host::intMinMax(host::IntMinMax::MaxS, i, i, 8));
-  EXPECT_FALSE(host::intMinMax(host::IntMinMax::MaxS, x, i, 8));
+  const auto add = hostarith::FloatBinary::Add;
+  EXPECT_TRUE(hostarith::floatBinary(add, x, x, RoundingMode::NearestEven, true, exact2));
+  EXPECT_TRUE(hostarith::floatBinary(add, d, d, RoundingMode::NearestEven, true, exact2));
+  EXPECT_FALSE(hostarith::floatBinary(add, x, x, RoundingMode::TowardZero, true, exact2));
+  EXPECT_FALSE(hostarith::floatBinary(add, x, x, RoundingMode::NearestEven, false, exact2));
+  EXPECT_FALSE(hostarith::floatBinary(add, h, h, RoundingMode::NearestEven, true, exact2));
+  EXPECT_FALSE(hostarith::floatBinary(add, poisoned, x, RoundingMode::NearestEven, true, exact2));
+  EXPECT_FALSE(hostarith::floatBinary(add, scalar, scalar, RoundingMode::NearestEven, true, exact2));
+  EXPECT_TRUE(hostarith::intToFloat(true, i, 8, testing::f32(), RoundingMode::NearestEven));
+  EXPECT_FALSE(hostarith::intToFloat(true, i, 8, testing::f16(), RoundingMode::NearestEven));
+  EXPECT_FALSE(hostarith::intToFloat(true, i, 8, testing::f32(), RoundingMode::TowardNegative));
+  EXPECT_FALSE(hostarith::intToFloat(false, i, 64, testing::f32(), RoundingMode::NearestEven));
+  EXPECT_TRUE(hostarith::floatToInt(true, x, 8, testing::iN(8)));
+  EXPECT_FALSE(hostarith::floatToInt(true, h, 8, testing::iN(8)));
+  EXPECT_FALSE(hostarith::floatToInt(true, poisoned, 8, testing::iN(8)));
+  EXPECT_TRUE(hostarith::floatConvert(x, testing::f64(), RoundingMode::NearestEven, true, exact1));
+  EXPECT_FALSE(hostarith::floatConvert(x, testing::f16(), RoundingMode::NearestEven, true, exact1));
+  EXPECT_FALSE(hostarith::floatConvert(d, testing::f32(), RoundingMode::TowardPositive, true, exact1));
+  EXPECT_TRUE(hostarith::intMinMax(hostarith::IntMinMax::MaxS, i, i, 8));
+  EXPECT_FALSE(hostarith::intMinMax(hostarith::IntMinMax::MaxS, x, i, 8));
 }
 
 } // namespace

@@ -12,9 +12,9 @@
 // non-permutation outputs, ops outside arith / math), checked by counting.
 //
 //===----------------------------------------------------------------------===//
-#include "FastExactPair.h"
+#include "interpreter/eval/tests/FastExactPair.h"
 
-#include "eval/LinalgColumns.h"
+#include "interpreter/eval/LinalgColumns.h"
 #include "generators/Prng.h"
 
 #include <cmath>

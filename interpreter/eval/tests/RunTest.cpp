@@ -6,11 +6,11 @@
 // suite's; these tests cover what only library callers see.
 //
 //===----------------------------------------------------------------------===//
-#include "eval/Run.h"
+#include "interpreter/eval/Run.h"
 
-#include "ir/ModuleLoader.h"
-#include "numeric/FloatFormat.h"
-#include "value/ValuePrinter.h"
+#include "interpreter/ir/ModuleLoader.h"
+#include "interpreter/numeric/FloatFormat.h"
+#include "interpreter/value/ValuePrinter.h"
 
 #include <gtest/gtest.h>
 

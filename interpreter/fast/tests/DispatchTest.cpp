@@ -17,12 +17,12 @@
 //   [fast.exact-rational] whatever the MXCSR.
 //
 //===----------------------------------------------------------------------===//
-#include "fast/tests/FastDiffInputs.h"
+#include "interpreter/fast/tests/FastDiffInputs.h"
 
-#include "fast/HostQuantize.h"
-#include "fast/Dispatch.h"
-#include "host/X87Float.h"
-#include "value/ElementType.h"
+#include "interpreter/fast/HostQuantize.h"
+#include "interpreter/fast/Dispatch.h"
+#include "interpreter/host/X87Float.h"
+#include "interpreter/value/ElementType.h"
 
 #if defined(__SSE2__)
 #include <xmmintrin.h>

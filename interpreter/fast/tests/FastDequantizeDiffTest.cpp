@@ -10,10 +10,10 @@
 // values plus the storage extremes for wider storage.
 //
 //===----------------------------------------------------------------------===//
-#include "fast/tests/FastDiffInputs.h"
+#include "interpreter/fast/tests/FastDiffInputs.h"
 
-#include "fast/HostDequantize.h"
-#include "fast/HostQuantize.h"
+#include "interpreter/fast/HostDequantize.h"
+#include "interpreter/fast/HostQuantize.h"
 
 namespace qi::fast::test {
 

@@ -12,9 +12,9 @@
 #define QI_FAST_TESTS_FASTDIFFINPUTS_H
 
 #include "generators/Prng.h"
-#include "quant/tests/QuantTestUtil.h"
+#include "interpreter/quant/tests/QuantTestUtil.h"
 
-#include "fast/Dispatch.h"
+#include "interpreter/fast/Dispatch.h"
 
 #include <algorithm>
 #include <cmath>

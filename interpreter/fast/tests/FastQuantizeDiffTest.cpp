@@ -28,13 +28,13 @@
 // eight binaries spread each case over the six modes.
 //
 //===----------------------------------------------------------------------===//
-#include "fast/tests/FastDiffInputs.h"
+#include "interpreter/fast/tests/FastDiffInputs.h"
 
-#include "fast/tests/NarrowCases.h"
-#include "fast/tests/SweepTier.h"
+#include "interpreter/fast/tests/NarrowCases.h"
+#include "interpreter/fast/tests/SweepTier.h"
 
-#include "fast/HostQuantize.h"
-#include "fast/Dispatch.h"
+#include "interpreter/fast/HostQuantize.h"
+#include "interpreter/fast/Dispatch.h"
 
 #include <algorithm>
 #include <atomic>

@@ -10,9 +10,9 @@
 #ifndef QI_FAST_TESTS_HOSTPATHCHECK_H
 #define QI_FAST_TESTS_HOSTPATHCHECK_H
 
-#include "quant/tests/QuantTestUtil.h"
+#include "interpreter/quant/tests/QuantTestUtil.h"
 
-#include "value/RuntimeValue.h"
+#include "interpreter/value/RuntimeValue.h"
 
 #include <atomic>
 #include <mutex>

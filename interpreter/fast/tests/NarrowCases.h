@@ -14,11 +14,11 @@
 #ifndef QI_FAST_TESTS_NARROWCASES_H
 #define QI_FAST_TESTS_NARROWCASES_H
 
-#include "quant/tests/QuantTestUtil.h"
+#include "interpreter/quant/tests/QuantTestUtil.h"
 
-#include "numeric/FloatOps.h"
-#include "value/ElementType.h"
-#include "value/RuntimeValue.h"
+#include "interpreter/numeric/FloatOps.h"
+#include "interpreter/value/ElementType.h"
+#include "interpreter/value/RuntimeValue.h"
 
 #include <cmath>
 #include <stdexcept>

@@ -39,16 +39,16 @@
 // Two threads share the jobs.
 //
 //===----------------------------------------------------------------------===//
-#include "fast/tests/FastDiffInputs.h"
-#include "fast/tests/HostPathCheck.h"
+#include "interpreter/fast/tests/FastDiffInputs.h"
+#include "interpreter/fast/tests/HostPathCheck.h"
 
-#include "fast/tests/NarrowCases.h"
-#include "fast/tests/SweepTier.h"
-#include "fast/tests/X87DiffInputs.h"
+#include "interpreter/fast/tests/NarrowCases.h"
+#include "interpreter/fast/tests/SweepTier.h"
+#include "interpreter/fast/tests/X87DiffInputs.h"
 
-#include "numeric/FloatCodec.h"
-#include "fast/RationalQuantize.h"
-#include "fast/Dispatch.h"
+#include "interpreter/numeric/FloatCodec.h"
+#include "interpreter/fast/RationalQuantize.h"
+#include "interpreter/fast/Dispatch.h"
 
 #include <atomic>
 #include <cstdio>

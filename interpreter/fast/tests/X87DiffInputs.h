@@ -18,10 +18,10 @@
 #define QI_FAST_TESTS_X87DIFFINPUTS_H
 
 #include "generators/Prng.h"
-#include "quant/tests/QuantTestUtil.h"
+#include "interpreter/quant/tests/QuantTestUtil.h"
 
-#include "host/X87Float.h"
-#include "value/RuntimeValue.h"
+#include "interpreter/host/X87Float.h"
+#include "interpreter/value/RuntimeValue.h"
 
 #include <cmath>
 

@@ -16,10 +16,10 @@
 //   of the conversions, cancellation, and random operands.
 //
 //===----------------------------------------------------------------------===//
-#include "fast/tests/X87DiffInputs.h"
+#include "interpreter/fast/tests/X87DiffInputs.h"
 
-#include "numeric/FloatCodec.h"
-#include "numeric/FloatOps.h"
+#include "interpreter/numeric/FloatCodec.h"
+#include "interpreter/numeric/FloatOps.h"
 
 namespace qi::fast::test {
 

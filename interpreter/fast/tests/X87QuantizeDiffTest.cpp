@@ -24,16 +24,16 @@
 // million in all); two threads.
 //
 //===----------------------------------------------------------------------===//
-#include "fast/tests/HostPathCheck.h"
-#include "fast/tests/SweepTier.h"
-#include "fast/tests/X87DiffInputs.h"
+#include "interpreter/fast/tests/HostPathCheck.h"
+#include "interpreter/fast/tests/SweepTier.h"
+#include "interpreter/fast/tests/X87DiffInputs.h"
 
-#include "numeric/RoundingMode.h"
-#include "fast/HostQuantize.h"
-#include "fast/Dispatch.h"
-#include "fast/X87Quantize.h"
-#include "value/ElementType.h"
-#include "value/RuntimeValue.h"
+#include "interpreter/numeric/RoundingMode.h"
+#include "interpreter/fast/HostQuantize.h"
+#include "interpreter/fast/Dispatch.h"
+#include "interpreter/fast/X87Quantize.h"
+#include "interpreter/value/ElementType.h"
+#include "interpreter/value/RuntimeValue.h"
 
 #include <atomic>
 #include <mutex>

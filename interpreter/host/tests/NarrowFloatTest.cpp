@@ -28,11 +28,11 @@
 // and signed zeros.
 //
 //===----------------------------------------------------------------------===//
-#include "host/NarrowFloat.h"
+#include "interpreter/host/NarrowFloat.h"
 
-#include "numeric/FloatCodec.h"
-#include "numeric/FloatOps.h"
-#include "numeric/Rounding.h"
+#include "interpreter/numeric/FloatCodec.h"
+#include "interpreter/numeric/FloatOps.h"
+#include "interpreter/numeric/Rounding.h"
 
 #include "generators/Prng.h"
 

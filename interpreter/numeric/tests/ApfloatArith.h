@@ -7,7 +7,7 @@
 #ifndef QI_NUMERIC_TESTS_APFLOATARITH_H
 #define QI_NUMERIC_TESTS_APFLOATARITH_H
 
-#include "ApfloatOracle.h"
+#include "interpreter/numeric/tests/ApfloatOracle.h"
 
 namespace qi::numeric::test {
 

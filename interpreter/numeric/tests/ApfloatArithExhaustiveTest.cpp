@@ -6,7 +6,7 @@
 // modes, against llvm::APFloat.
 //
 //===----------------------------------------------------------------------===//
-#include "ApfloatArith.h"
+#include "interpreter/numeric/tests/ApfloatArith.h"
 
 namespace qi::numeric::test {
 namespace {

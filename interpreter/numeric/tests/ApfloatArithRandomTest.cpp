@@ -5,7 +5,7 @@
 // mode x add/sub/mul/div/fma over random + edge + related operands.
 //
 //===----------------------------------------------------------------------===//
-#include "ApfloatArith.h"
+#include "interpreter/numeric/tests/ApfloatArith.h"
 
 namespace qi::numeric::test {
 namespace {

@@ -10,9 +10,9 @@
 // f32 -> f16/bf16 at every rounding decision point.
 //
 //===----------------------------------------------------------------------===//
-#include "ApfloatOracle.h"
+#include "interpreter/numeric/tests/ApfloatOracle.h"
 
-#include "numeric/IntFormat.h"
+#include "interpreter/numeric/IntFormat.h"
 
 namespace qi::numeric::test {
 namespace {

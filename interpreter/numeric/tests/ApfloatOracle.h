@@ -15,10 +15,10 @@
 #ifndef QI_NUMERIC_TESTS_APFLOATORACLE_H
 #define QI_NUMERIC_TESTS_APFLOATORACLE_H
 
-#include "TestUtil.h"
+#include "interpreter/numeric/tests/TestUtil.h"
 
-#include "numeric/FloatCodec.h"
-#include "numeric/FloatOps.h"
+#include "interpreter/numeric/FloatCodec.h"
+#include "interpreter/numeric/FloatOps.h"
 
 #include <llvm/ADT/APFloat.h>
 #include <llvm/ADT/APInt.h>

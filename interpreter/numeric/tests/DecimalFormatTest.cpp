@@ -9,14 +9,14 @@
 // digit fewer rounds back (floor and ceiling at that digit position).
 //
 //===----------------------------------------------------------------------===//
-#include "numeric/DecimalFormat.h"
+#include "interpreter/numeric/DecimalFormat.h"
 
-#include "ApfloatOracle.h"
-#include "TestUtil.h"
+#include "interpreter/numeric/tests/ApfloatOracle.h"
+#include "interpreter/numeric/tests/TestUtil.h"
 
-#include "numeric/FloatCodec.h"
-#include "numeric/FloatFormat.h"
-#include "numeric/Rounding.h"
+#include "interpreter/numeric/FloatCodec.h"
+#include "interpreter/numeric/FloatFormat.h"
+#include "interpreter/numeric/Rounding.h"
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/APInt.h"

@@ -13,10 +13,10 @@
 // invalid operation created it (x86 default NaN is negative, ours positive).
 //
 //===----------------------------------------------------------------------===//
-#include "TestUtil.h"
+#include "interpreter/numeric/tests/TestUtil.h"
 
-#include "numeric/FloatOps.h"
-#include "numeric/IntFormat.h"
+#include "interpreter/numeric/FloatOps.h"
+#include "interpreter/numeric/IntFormat.h"
 
 #include <gtest/gtest.h>
 

@@ -5,7 +5,7 @@
 // at 31, 32, 63 and 64.
 //
 //===----------------------------------------------------------------------===//
-#include "numeric/IntFormat.h"
+#include "interpreter/numeric/IntFormat.h"
 
 #include <gtest/gtest.h>
 

@@ -5,9 +5,9 @@
 // and constructed inputs, plus explicit worked examples.
 //
 //===----------------------------------------------------------------------===//
-#include "TestUtil.h"
+#include "interpreter/numeric/tests/TestUtil.h"
 
-#include "numeric/FloatOps.h"
+#include "interpreter/numeric/FloatOps.h"
 
 #include <gtest/gtest.h>
 

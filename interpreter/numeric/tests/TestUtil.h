@@ -10,9 +10,9 @@
 #define QI_NUMERIC_TESTS_TESTUTIL_H
 
 #include "generators/Prng.h"
-#include "numeric/FloatCodec.h"
-#include "numeric/FloatFormat.h"
-#include "numeric/RoundingMode.h"
+#include "interpreter/numeric/FloatCodec.h"
+#include "interpreter/numeric/FloatFormat.h"
+#include "interpreter/numeric/RoundingMode.h"
 
 #include <cstdint>
 #include <cstdio>

@@ -4,10 +4,10 @@
 // exactly the examples written in that clause (bits and flags).
 //
 //===----------------------------------------------------------------------===//
-#include "TestUtil.h"
+#include "interpreter/numeric/tests/TestUtil.h"
 
-#include "numeric/FloatOps.h"
-#include "numeric/IntFormat.h"
+#include "interpreter/numeric/FloatOps.h"
+#include "interpreter/numeric/IntFormat.h"
 
 #include <gtest/gtest.h>
 

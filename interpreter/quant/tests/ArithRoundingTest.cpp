@@ -9,7 +9,7 @@
 // exact rational arithmetic).
 //
 //===----------------------------------------------------------------------===//
-#include "QuantTestUtil.h"
+#include "interpreter/quant/tests/QuantTestUtil.h"
 
 namespace qi::quant::test {
 namespace {

@@ -8,7 +8,7 @@
 // format without NaN would turn it into poison.
 //
 //===----------------------------------------------------------------------===//
-#include "QuantTestUtil.h"
+#include "interpreter/quant/tests/QuantTestUtil.h"
 
 #include <limits>
 

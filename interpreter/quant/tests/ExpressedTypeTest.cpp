@@ -7,7 +7,7 @@
 // shows the converted scale itself. Expected bit patterns computed by hand.
 //
 //===----------------------------------------------------------------------===//
-#include "QuantTestUtil.h"
+#include "interpreter/quant/tests/QuantTestUtil.h"
 
 namespace qi::quant::test {
 namespace {

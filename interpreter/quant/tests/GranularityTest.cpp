@@ -6,7 +6,7 @@
 // (003: the quant dialect doc; 002: the sub-channel RFC).
 //
 //===----------------------------------------------------------------------===//
-#include "QuantTestUtil.h"
+#include "interpreter/quant/tests/QuantTestUtil.h"
 
 namespace qi::quant::test {
 namespace {

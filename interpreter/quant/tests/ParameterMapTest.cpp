@@ -6,7 +6,7 @@
 // channel / block coordinates); each integrity error is checked verbatim.
 //
 //===----------------------------------------------------------------------===//
-#include "QuantTestUtil.h"
+#include "interpreter/quant/tests/QuantTestUtil.h"
 
 namespace qi::quant::test {
 namespace {

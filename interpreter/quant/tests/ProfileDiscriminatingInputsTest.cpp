@@ -16,8 +16,8 @@
 // two independent derivations agree.
 //
 //===----------------------------------------------------------------------===//
-#include "ProfileEmulation.h"
-#include "QuantTestUtil.h"
+#include "interpreter/quant/tests/ProfileEmulation.h"
+#include "interpreter/quant/tests/QuantTestUtil.h"
 
 namespace qi::quant::test {
 namespace {

@@ -18,8 +18,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "generators/Prng.h"
-#include "ProfileEmulation.h"
-#include "QuantTestUtil.h"
+#include "interpreter/quant/tests/ProfileEmulation.h"
+#include "interpreter/quant/tests/QuantTestUtil.h"
 
 #include <chrono>
 #include <cmath>

@@ -6,7 +6,7 @@
 // point, or 0 -- the last two clamped into [storageMin, storageMax].
 //
 //===----------------------------------------------------------------------===//
-#include "QuantTestUtil.h"
+#include "interpreter/quant/tests/QuantTestUtil.h"
 
 #include <limits>
 

@@ -5,7 +5,7 @@
 // the default; poison; wrap modulo 2^width), then the clamp of step 5.
 //
 //===----------------------------------------------------------------------===//
-#include "QuantTestUtil.h"
+#include "interpreter/quant/tests/QuantTestUtil.h"
 
 #include <limits>
 

@@ -5,7 +5,7 @@
 // produced exactly (scale 1 or 0.5, so x / scale + zp is exact in f32).
 //
 //===----------------------------------------------------------------------===//
-#include "QuantTestUtil.h"
+#include "interpreter/quant/tests/QuantTestUtil.h"
 
 namespace qi::quant::test {
 namespace {

@@ -10,12 +10,12 @@
 #ifndef QI_QUANT_TESTS_QUANTTESTUTIL_H
 #define QI_QUANT_TESTS_QUANTTESTUTIL_H
 
-#include "numeric/FloatFormat.h"
-#include "quant/ReferenceKernels.h"
-#include "quant/ParameterMap.h"
-#include "quant/QuantType.h"
-#include "quant/QuantTypeBuilder.h"
-#include "quant/Semantics.h"
+#include "interpreter/numeric/FloatFormat.h"
+#include "interpreter/quant/ReferenceKernels.h"
+#include "interpreter/quant/ParameterMap.h"
+#include "interpreter/quant/QuantType.h"
+#include "interpreter/quant/QuantTypeBuilder.h"
+#include "interpreter/quant/Semantics.h"
 
 #include <gtest/gtest.h>
 

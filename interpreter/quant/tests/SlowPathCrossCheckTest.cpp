@@ -21,8 +21,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "generators/Prng.h"
-#include "QuantTestUtil.h"
-#include "SlowPathOracle.h"
+#include "interpreter/quant/tests/QuantTestUtil.h"
+#include "interpreter/quant/tests/SlowPathOracle.h"
 
 #include <chrono>
 #include <cmath>

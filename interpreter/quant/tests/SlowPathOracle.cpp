@@ -5,7 +5,7 @@
 // IntFormat::wrap, ...).
 //
 //===----------------------------------------------------------------------===//
-#include "SlowPathOracle.h"
+#include "interpreter/quant/tests/SlowPathOracle.h"
 
 #include <algorithm>
 #include <stdexcept>

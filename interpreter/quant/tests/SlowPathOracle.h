@@ -14,8 +14,8 @@
 #ifndef QI_QUANT_TESTS_SLOWPATHORACLE_H
 #define QI_QUANT_TESTS_SLOWPATHORACLE_H
 
-#include "quant/QuantType.h"
-#include "quant/Semantics.h"
+#include "interpreter/quant/QuantType.h"
+#include "interpreter/quant/Semantics.h"
 
 #include <boost/multiprecision/cpp_int.hpp>
 

@@ -6,14 +6,16 @@
 // iteration is a whole level; counters give cases and elements per second.
 //
 //===----------------------------------------------------------------------===//
-#include "generators/Golden.h"
+#include "generators/GoldenExpected.h"
 #include "generators/GoldenFormat.h"
+#include "generators/GoldenIds.h"
+#include "generators/GoldenLevels.h"
 
 #include <benchmark/benchmark.h>
 
 namespace {
 
-using namespace qi::golden;
+using namespace qi::generators;
 
 void generateLevel(benchmark::State &state, Level level) {
   std::string error;

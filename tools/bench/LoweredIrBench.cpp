@@ -8,10 +8,10 @@
 //   quant-lowered-bench
 //
 //===----------------------------------------------------------------------===//
-#include "BenchInputs.h"
+#include "tools/bench/BenchInputs.h"
 
-#include "eval/Run.h"
-#include "value/LargeAllocations.h"
+#include "interpreter/eval/Run.h"
+#include "interpreter/value/LargeAllocations.h"
 
 #include <benchmark/benchmark.h>
 

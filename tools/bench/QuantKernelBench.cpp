@@ -11,11 +11,11 @@
 //   quant-kernel-bench --benchmark_filter=16777216
 //
 //===----------------------------------------------------------------------===//
-#include "BenchInputs.h"
+#include "tools/bench/BenchInputs.h"
 
-#include "fast/Dispatch.h"
-#include "quant/ParameterMap.h"
-#include "quant/Semantics.h"
+#include "interpreter/fast/Dispatch.h"
+#include "interpreter/quant/ParameterMap.h"
+#include "interpreter/quant/Semantics.h"
 
 #include <benchmark/benchmark.h>
 

@@ -1,8 +1,8 @@
 //===- BenchInputs.cpp - Types and inputs of the benchmarks ---------------===//
-#include "BenchInputs.h"
+#include "tools/bench/BenchInputs.h"
 
 #include "generators/Prng.h"
-#include "numeric/FloatOps.h"
+#include "interpreter/numeric/FloatOps.h"
 
 namespace qi::bench {
 

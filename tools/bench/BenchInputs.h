@@ -9,8 +9,8 @@
 #ifndef QI_BENCH_BENCHINPUTS_H
 #define QI_BENCH_BENCHINPUTS_H
 
-#include "quant/QuantType.h"
-#include "value/RuntimeValue.h"
+#include "interpreter/quant/QuantType.h"
+#include "interpreter/value/RuntimeValue.h"
 
 #include <memory>
 #include <string>
