@@ -75,10 +75,8 @@ bool applyOption(llvm::StringRef line, Options &options, quant::Semantics &seman
       return false;
     semantics.rounding = *m;
   } else if (name == "arith-rounding") {
-    auto m = quant::parseArithRounding(v);
-    if (!m)
+    if (!quant::parseArithRounding(v, semantics.arithRounding))
       return false;
-    semantics.arithRounding = *m;
   } else if (name == "nan-policy") {
     auto p = quant::parseNanPolicy(v);
     if (!p)

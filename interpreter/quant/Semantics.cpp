@@ -73,13 +73,17 @@ std::optional<OverflowPolicy> parseOverflowPolicy(std::string_view name) {
 }
 std::string_view allOverflowPolicyNames() { return "saturate, poison, wrap, indefinite"; }
 
-std::optional<std::optional<numeric::RoundingMode>>
-parseArithRounding(std::string_view name) {
-  if (name == "exact")
-    return std::optional<numeric::RoundingMode>();
-  if (auto mode = numeric::parseRoundingMode(name))
-    return std::optional<numeric::RoundingMode>(*mode);
-  return std::nullopt;
+bool parseArithRounding(std::string_view name,
+                        std::optional<numeric::RoundingMode> &arithRounding) {
+  if (name == "exact") {
+    arithRounding = std::nullopt;
+    return true;
+  }
+  if (std::optional<numeric::RoundingMode> mode = numeric::parseRoundingMode(name)) {
+    arithRounding = *mode;
+    return true;
+  }
+  return false;
 }
 
 namespace {

@@ -64,9 +64,10 @@ std::string_view allNanPolicyNames();
 std::string_view overflowPolicyName(OverflowPolicy policy);
 std::optional<OverflowPolicy> parseOverflowPolicy(std::string_view name);
 std::string_view allOverflowPolicyNames();
-/// Parses an --arith-rounding value: a rounding mode or "exact".
-std::optional<std::optional<numeric::RoundingMode>>
-parseArithRounding(std::string_view name);
+/// Sets `arithRounding` from an --arith-rounding value: a rounding mode, or
+/// nullopt for "exact". False, leaving it unchanged, for any other name.
+bool parseArithRounding(std::string_view name,
+                        std::optional<numeric::RoundingMode> &arithRounding);
 
 /// The named backend profiles. [sem.profiles], spec/profiles.md
 std::optional<Semantics> findProfile(std::string_view name);

@@ -101,14 +101,12 @@ std::optional<quant::Semantics> semanticsFromFlags() {
     semantics->rounding = *mode;
   }
   if (arithRounding.getNumOccurrences()) {
-    auto mode = quant::parseArithRounding(arithRounding);
-    if (!mode) {
+    if (!quant::parseArithRounding(arithRounding, semantics->arithRounding)) {
       usageError("--arith-rounding: unknown mode '" + arithRounding +
                  "' (expected exact or one of: " +
                  std::string(numeric::allRoundingModeNames()) + ")");
       return std::nullopt;
     }
-    semantics->arithRounding = *mode;
   }
   if (nanPolicy.getNumOccurrences()) {
     auto policy = quant::parseNanPolicy(nanPolicy);
