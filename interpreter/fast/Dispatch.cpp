@@ -126,6 +126,35 @@ void runTable(const ParameterMap &map, int64_t elements, size_t parameters, unsi
                });
 }
 
+/// runTable with the host types of `inBytes`-byte input patterns (1, 2 or 4)
+/// and `outBytes`-byte results (1, 2, 4, 8, or 16 for f80 / f128 results).
+template <typename Entry>
+void runTableOfWidths(unsigned inBytes, unsigned outBytes, const ParameterMap &map,
+                      int64_t elements, size_t parameters, unsigned bits, const uint8_t *in,
+                      uint8_t *out, std::vector<int64_t> &poison, Entry &&entry) {
+  auto withOut = [&](auto outTag) {
+    using Out = decltype(outTag);
+    if (inBytes == 1)
+      runTable<uint8_t, Out>(map, elements, parameters, bits, in, out, poison, entry);
+    else if (inBytes == 2)
+      runTable<uint16_t, Out>(map, elements, parameters, bits, in, out, poison, entry);
+    else
+      runTable<uint32_t, Out>(map, elements, parameters, bits, in, out, poison, entry);
+  };
+  switch (outBytes) {
+  case 1:
+    return withOut(uint8_t{});
+  case 2:
+    return withOut(uint16_t{});
+  case 4:
+    return withOut(uint32_t{});
+  case 8:
+    return withOut(uint64_t{});
+  default:
+    return withOut(Wide{});
+  }
+}
+
 /// Calls f(start, length, parameters, parameter) over all elements: runs of
 /// one parameter (`parameters` null) when they are long, else blocks with a
 /// parameter per element (a channel axis that is innermost): one period of
@@ -310,38 +339,20 @@ void quantizeTensor(const KernelPlan &plan, const QuantType &type, const Semanti
     const std::unique_ptr<QcastAccelerator> filler =
         makeAccelerator(plan.tableFiller, type, semantics, kernel);
     auto entry = [&](uint64_t p, uint64_t x, auto &value, bool &isPoison) {
-      using Value = std::remove_reference_t<decltype(value)>;
+      uint64_t stored = 0; // storage bits; 0 for poison
       if (filler) {
-        const int64_t stored = filler->quantizeOne(Bits(x), int64_t(p));
-        isPoison = stored < 0;
-        value = isPoison ? 0 : static_cast<Value>(stored);
-        return;
+        const int64_t one = filler->quantizeOne(Bits(x), int64_t(p));
+        isPoison = one < 0;
+        stored = isPoison ? 0 : uint64_t(one);
+      } else {
+        StoredOutcome o = kernel(Bits(x), int64_t(p));
+        isPoison = o.poison;
+        stored = o.poison ? 0 : uint64_t(type.storage.toBits(o.value));
       }
-      StoredOutcome o = kernel(Bits(x), int64_t(p));
-      isPoison = o.poison;
-      value = o.poison ? 0 : static_cast<Value>(type.storage.toBits(o.value));
+      std::memcpy(&value, &stored, std::min(sizeof value, sizeof stored)); // low bytes (x86-64)
     };
-    const unsigned bits = type.expressed->sizeInBits;
-    const size_t parameters = type.scales.size();
-    auto withOut = [&](auto inTag) {
-      using In = decltype(inTag);
-      switch (outBytes) {
-      case 1:
-        return runTable<In, uint8_t>(map, input.size(), parameters, bits, in, out, poison, entry);
-      case 2:
-        return runTable<In, uint16_t>(map, input.size(), parameters, bits, in, out, poison, entry);
-      case 4:
-        return runTable<In, uint32_t>(map, input.size(), parameters, bits, in, out, poison, entry);
-      default:
-        return runTable<In, uint64_t>(map, input.size(), parameters, bits, in, out, poison, entry);
-      }
-    };
-    if (inBytes == 1)
-      withOut(uint8_t{});
-    else if (inBytes == 2)
-      withOut(uint16_t{});
-    else
-      withOut(uint32_t{});
+    runTableOfWidths(inBytes, outBytes, map, input.size(), type.scales.size(),
+                     type.expressed->sizeInBits, in, out, poison, entry);
     break;
   }
   case KernelPath::Reference:
@@ -445,27 +456,8 @@ void dequantizeTensor(const KernelPlan &plan, const QuantType &type,
       isPoison = o.poison;
       std::memcpy(&value, &o.bits, sizeof value);
     };
-    const unsigned bits = type.storage.width;
-    const size_t parameters = type.scales.size();
-    auto withOut = [&](auto inTag) {
-      using In = decltype(inTag);
-      switch (outBytes) {
-      case 1:
-        return runTable<In, uint8_t>(map, input.size(), parameters, bits, in, out, poison, entry);
-      case 2:
-        return runTable<In, uint16_t>(map, input.size(), parameters, bits, in, out, poison, entry);
-      case 4:
-        return runTable<In, uint32_t>(map, input.size(), parameters, bits, in, out, poison, entry);
-      case 8:
-        return runTable<In, uint64_t>(map, input.size(), parameters, bits, in, out, poison, entry);
-      default:
-        return runTable<In, Wide>(map, input.size(), parameters, bits, in, out, poison, entry);
-      }
-    };
-    if (inBytes == 1)
-      withOut(uint8_t{});
-    else
-      withOut(uint16_t{});
+    runTableOfWidths(inBytes, outBytes, map, input.size(), type.scales.size(),
+                     type.storage.width, in, out, poison, entry);
     break;
   }
   case KernelPath::X87: // not dcast paths: planDequantize never names them

@@ -32,10 +32,7 @@ namespace qi::fast {
 /// qcast on raw element storage with host floats. [fast.host-qcast]
 class HostQuantizer final : public QcastAccelerator {
 public:
-  /// Whether (type, semantics) is a combination this path is proven for.
   static bool supports(const quant::QuantType &type, const quant::Semantics &semantics);
-  /// `reference` (the reference kernel) decides the elements the host path hands back; it must
-  /// outlive this object.
   HostQuantizer(const quant::QuantType &type, const quant::Semantics &semantics,
                 const quant::QuantizeKernel &reference);
 

@@ -2,10 +2,12 @@
 //
 // Spec: [fast.proof], [fast.dispatch] (spec/performance.md). An accelerator
 // computes, for the (type, semantics) it was made for, exactly the bits of
-// the reference kernel (quant::QuantizeKernel); each implementation has a
+// the reference kernel (quant::QuantizeKernel). Each implementation has a
 // static `supports(type, semantics)` naming the combinations it is proven
-// for, and a differential test against the reference kernel. The dispatcher
-// (Dispatch.h) picks at most one per op.
+// for; a constructor (type, semantics, reference) whose reference kernel
+// decides the few elements the accelerator hands back (e.g. the wrap of a
+// huge t) and must outlive it; and a differential test against the
+// reference kernel. The dispatcher (Dispatch.h) picks at most one per op.
 //
 //===----------------------------------------------------------------------===//
 #ifndef QI_FAST_QCASTACCELERATOR_H

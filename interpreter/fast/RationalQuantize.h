@@ -138,10 +138,7 @@ std::optional<RationalScale> rationalScale(const quant::ScaleValue &scale);
 /// qcast under exact arithmetic with integer arithmetic. [fast.exact-rational]
 class RationalQuantizer final : public QcastAccelerator {
 public:
-  /// Whether (type, semantics) is a combination this path is proven for.
   static bool supports(const quant::QuantType &type, const quant::Semantics &semantics);
-  /// `reference` (the reference kernel) decides the elements this path hands back (wrap of a huge t);
-  /// it must outlive this object.
   RationalQuantizer(const quant::QuantType &type, const quant::Semantics &semantics,
                          const quant::QuantizeKernel &reference);
 

@@ -29,12 +29,7 @@ namespace qi::fast {
 /// qcast of f80 elements (16 bytes each) on the host. [fast.x87-host]
 class X87Quantizer final : public QcastAccelerator {
 public:
-  /// Whether (type, semantics) is a combination this path is proven for
-  /// (the dispatcher also checks x87EnvironmentIsDefault and
-  /// hostFloatEnvironmentIsDefault).
   static bool supports(const quant::QuantType &type, const quant::Semantics &semantics);
-  /// `reference` (the reference kernel) decides the elements the host path hands back; it must outlive
-  /// this object.
   X87Quantizer(const quant::QuantType &type, const quant::Semantics &semantics,
                const quant::QuantizeKernel &reference);
 
