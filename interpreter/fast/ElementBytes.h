@@ -10,8 +10,11 @@
 #ifndef QI_FAST_ELEMENTBYTES_H
 #define QI_FAST_ELEMENTBYTES_H
 
+#include "interpreter/numeric/FloatFormat.h"
+
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 namespace qi::fast {
 
@@ -25,6 +28,22 @@ template <typename T> inline T loadElement(const uint8_t *bytes, int64_t i) {
 /// Sets element `i` of a buffer of T.
 template <typename T> inline void storeElement(uint8_t *bytes, int64_t i, T value) {
   std::memcpy(bytes + i * int64_t(sizeof(T)), &value, sizeof(T));
+}
+
+/// The bit pattern of a host float (float, double), or a narrow format's
+/// pattern already held in an integer.
+template <typename E> inline numeric::Bits bitsOf(E x) {
+  if constexpr (std::is_integral_v<E>) {
+    return x;
+  } else if constexpr (sizeof(E) == 4) {
+    uint32_t b;
+    std::memcpy(&b, &x, 4);
+    return b;
+  } else {
+    uint64_t b;
+    std::memcpy(&b, &x, 8);
+    return b;
+  }
 }
 
 } // namespace qi::fast

@@ -26,22 +26,6 @@ using namespace host;
 
 using namespace numeric;
 
-namespace {
-
-template <typename E> Bits bitsOf(E x) {
-  if constexpr (sizeof(E) == 4) {
-    uint32_t b;
-    std::memcpy(&b, &x, 4);
-    return b;
-  } else {
-    uint64_t b;
-    std::memcpy(&b, &x, 8);
-    return b;
-  }
-}
-
-} // namespace
-
 bool HostDequantizer::supports(const QuantType &type, const Semantics &semantics) {
   const FloatFormat &e = *type.expressed;
   const DequantizeRecipe &r = type.granularity == QuantType::Granularity::PerLayer

@@ -49,24 +49,6 @@ __m128 loadFloats(const uint8_t *bytes, int64_t i) {
 } // namespace
 #endif
 
-namespace {
-
-template <typename E> Bits bitsOf(E x) {
-  if constexpr (std::is_integral_v<E>) { // a narrow format's pattern
-    return x;
-  } else if constexpr (sizeof(E) == 4) {
-    uint32_t b;
-    std::memcpy(&b, &x, 4);
-    return b;
-  } else {
-    uint64_t b;
-    std::memcpy(&b, &x, 8);
-    return b;
-  }
-}
-
-} // namespace
-
 //===----------------------------------------------------------------------===//
 // Coverage
 //===----------------------------------------------------------------------===//
