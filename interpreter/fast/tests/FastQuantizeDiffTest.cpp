@@ -229,10 +229,10 @@ void proveNarrow(const FloatFormat &expressed,
   ASSERT_EQ(profile->arithRounding, RoundingMode::NearestEven);
   // The quick tier proves every pattern on every sixth case.
   std::vector<NarrowCase> cases = narrowCases(expressed);
-  if (!fullSweeps())
-    for (size_t k = cases.size(); k-- > 0;)
-      if (k % 6 != 0)
-        cases.erase(cases.begin() + std::ptrdiff_t(k));
+  const uint64_t stride = caseStride(6);
+  for (size_t k = cases.size(); k-- > 0;)
+    if (k % stride != 0)
+      cases.erase(cases.begin() + std::ptrdiff_t(k));
   Outcome outcome;
   std::atomic<size_t> next{0};
   auto worker = [&] {

@@ -358,7 +358,7 @@ void proveExhaustive(const std::vector<const FloatFormat *> &formats, int64_t mi
     }
   }
   // The quick tier runs every fifth job (each still over every pattern).
-  const size_t stride = fullSweeps() ? 1 : 5;
+  const size_t stride = caseStride(5);
   Outcome outcome;
   onTwoThreads((jobs.size() + stride - 1) / stride,
                [&](size_t k) { proveCase(jobs[k * stride].c, jobs[k * stride].s, outcome); });

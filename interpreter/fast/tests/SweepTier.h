@@ -28,9 +28,9 @@ inline int64_t sweepCount(int64_t whole, int64_t divisor) {
   return whole / divisor;
 }
 
-/// The step between the patterns a sweep over every pattern visits: 1 in the
-/// full tier, else a prime (so that every bit position still varies).
-inline uint64_t patternStride(uint64_t sampleStride) { return fullSweeps() ? 1 : sampleStride; }
+/// Every case in the full tier, else every `sampleStride`-th: the step
+/// through a list of cases.
+inline uint64_t caseStride(uint64_t sampleStride) { return fullSweeps() ? 1 : sampleStride; }
 
 } // namespace qi::fast::test
 
