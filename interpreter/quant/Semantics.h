@@ -9,6 +9,7 @@
 #include "interpreter/numeric/RoundingMode.h"
 #include "interpreter/quant/QuantType.h"
 #include "interpreter/quant/Recipe.h"
+#include "interpreter/requant/RequantizeRecipe.h"
 
 #include <optional>
 #include <string>
@@ -40,6 +41,10 @@ struct Semantics {
   /// zero point outside the storage type wraps, read back with the storage's
   /// signedness. For qcast and dcast alike. [sem.zero-point-storage]
   bool zeroPointWrapsToStorage = false;
+  /// What a tosa.rescale computes: the specification's RESCALE or a
+  /// framework's requantize on the same (multiplier, shift).
+  /// [requant.recipes]
+  requant::RequantizeRecipe requantize = requant::RequantizeRecipe::Tosa;
 
   /// The order and types of the steps ([recipe.quantize],
   /// [recipe.dequantize]); the defaults are the dialect's pseudo-code.
