@@ -10,6 +10,7 @@
 #include "generators/GoldenExpected.h"
 #include "generators/GoldenIds.h"
 #include "generators/GoldenInputs.h"
+#include "generators/GoldenRescale.h"
 #include "generators/GoldenRun.h"
 #include "generators/Prng.h"
 #include "interpreter/quant/ParameterMap.h"
@@ -23,13 +24,63 @@ using numeric::Bits;
 using quant::QuantType;
 using namespace detail;
 
+namespace {
+
+/// quant-interp's own rejection of a rejection case (GoldenRun.cpp); throws
+/// when quant-interp runs the program or the reason does not fit the case.
+void setRejection(GoldenCase &c) {
+  RunOutcome run = runProgram(c);
+  if (!run.setupError.empty())
+    throw std::logic_error("golden case " + c.id + ": cannot run: " + run.setupError);
+  if (!run.rejection)
+    throw std::logic_error("golden case " + c.id +
+                           ": expected a rejection, but quant-interp runs the program");
+  c.rejection = std::move(run.rejection);
+  std::string error;
+  if (!rejectionMatchesCase(c, error))
+    throw std::logic_error("golden case " + c.id + ": " + error + " (quant-interp: " +
+                           c.rejection->reason + " '" + c.rejection->message + "')");
+}
+
+/// A rescale case: inputs by class, then quant-interp's rejection or the
+/// expected output under every recipe.
+GoldenCase buildRescaleCase(GoldenCase c, const std::vector<std::string> &recipes) {
+  generators::SplitMix64 rng(c.seed);
+  makeRescaleInputs(c, rng);
+  if (c.params.variant == kRejectVariant) {
+    setRejection(c);
+    return c;
+  }
+  for (const std::string &recipe : recipes) {
+    ExpectedOutput out;
+    std::string error;
+    if (!evaluateRecipe(c, recipe, out, error))
+      throw std::logic_error("golden case " + c.id + ": " + recipe + ": " + error);
+    if (recipe == requant::recipeName(requant::RequantizeRecipe::Tosa) && !out.poison.empty())
+      throw std::logic_error("golden case " + c.id + ": element " +
+                             std::to_string(out.poison.front()) +
+                             " is unpredictable under tosa (a REQUIRE fails): a value case "
+                             "holds none");
+    c.expected.push_back(std::move(out));
+  }
+  return c;
+}
+
+} // namespace
+
 GoldenCase buildCase(const CaseParams &params, Level level, uint64_t suiteSeed,
-                     const std::vector<std::string> &profiles) {
+                     const std::vector<std::string> &profiles,
+                     const std::vector<std::string> *recipes) {
   GoldenCase c;
   c.params = params;
   c.id = caseId(params);
   c.level = std::string(levelName(level));
   c.seed = caseSeed(suiteSeed, c.id);
+  if (params.op == Op::Rescale) {
+    std::string error;
+    return buildRescaleCase(std::move(c), recipes ? *recipes
+                                                  : *parseRecipeList(kDefaultRecipes, error));
+  }
   generators::SplitMix64 rng(c.seed);
   const QuantType &type = params.type;
   const bool reject = params.variant == kRejectVariant;
@@ -116,15 +167,7 @@ GoldenCase buildCase(const CaseParams &params, Level level, uint64_t suiteSeed,
   if (reject) {
     // No expected output: the program must be rejected, and the reason and
     // message are quant-interp's own (GoldenRun.cpp).
-    RunOutcome run = runProgram(c);
-    if (!run.setupError.empty())
-      throw std::logic_error("golden case " + c.id + ": cannot run: " + run.setupError);
-    if (!run.rejection)
-      throw std::logic_error("golden case " + c.id +
-                             ": expected a rejection, but quant-interp runs the program");
-    if (!rejectionMatchesParams(params, *run.rejection, error))
-      throw std::logic_error("golden case " + c.id + ": " + error);
-    c.rejection = std::move(run.rejection);
+    setRejection(c);
     return c;
   }
   for (const std::string &profile : profiles) {

@@ -33,7 +33,11 @@ std::optional<Enum> parseIn(const NameTable<Enum, N> &table, std::string_view te
   return std::nullopt;
 }
 
-const NameTable<Op, 2> kOps = {{Op::QCast, "qcast"}, {Op::DCast, "dcast"}};
+const NameTable<Op, 3> kOps = {
+    {Op::QCast, "qcast"}, {Op::DCast, "dcast"}, {Op::Rescale, "rescale"}};
+
+const NameTable<RescaleOperands, 2> kRescaleOperands = {
+    {RescaleOperands::Constants, "constants"}, {RescaleOperands::Arguments, "arguments"}};
 
 const NameTable<ShapeKind, 5> kShapeKinds = {
     {ShapeKind::Scalar, "scalar"},   {ShapeKind::ZeroD, "0-d"},
@@ -58,6 +62,13 @@ std::optional<ShapeKind> parseShapeKind(std::string_view name) {
 std::string_view granularityName(QuantType::Granularity g) { return nameIn(kGranularities, g); }
 std::optional<QuantType::Granularity> parseGranularity(std::string_view name) {
   return parseIn(kGranularities, name);
+}
+
+std::string_view rescaleOperandsName(RescaleOperands operands) {
+  return nameIn(kRescaleOperands, operands);
+}
+std::optional<RescaleOperands> parseRescaleOperands(std::string_view name) {
+  return parseIn(kRescaleOperands, name);
 }
 
 } // namespace qi::generators

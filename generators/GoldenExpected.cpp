@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "generators/GoldenExpected.h"
+#include "generators/NameList.h"
 
 #include "interpreter/quant/ReferenceKernels.h"
 #include "interpreter/quant/ParameterMap.h"
@@ -12,36 +13,8 @@ namespace qi::generators {
 
 std::optional<std::vector<std::string>> parseProfileList(std::string_view list,
                                                          std::string &error) {
-  std::vector<std::string> out;
-  if (list == "all") {
-    for (std::string_view p : quant::profileNames())
-      out.emplace_back(p);
-    return out;
-  }
-  size_t start = 0;
-  while (start <= list.size()) {
-    size_t comma = list.find(',', start);
-    std::string_view name =
-        list.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
-    if (name.empty()) {
-      error = "empty profile name in '" + std::string(list) + "'";
-      return std::nullopt;
-    }
-    if (!quant::findProfile(name)) {
-      error = "unknown profile '" + std::string(name) + "' (known: " + quant::allProfileNames() +
-              ", or all)";
-      return std::nullopt;
-    }
-    bool seen = false;
-    for (auto &p : out)
-      seen |= p == name;
-    if (!seen)
-      out.emplace_back(name);
-    if (comma == std::string_view::npos)
-      break;
-    start = comma + 1;
-  }
-  return out;
+  std::vector<std::string> known(quant::profileNames().begin(), quant::profileNames().end());
+  return parseNameList(list, known, "profile", error);
 }
 
 std::string listProfilesLine(const std::string &profile) {

@@ -26,7 +26,8 @@ inline constexpr std::string_view kDefaultProfiles = "reference,mlir-lower-quant
 /// nullopt and names it in `error`.
 std::optional<std::vector<std::string>> parseProfileList(std::string_view list,
                                                          std::string &error);
-/// "PROFILE: DESCRIPTION", as `quant-interp --list-profiles` prints it.
+/// "PROFILE: DESCRIPTION", the qcast / dcast part of the profile's
+/// `quant-interp --list-profiles` line (before ` | requantize: RECIPE`).
 std::string listProfilesLine(const std::string &profile);
 
 /// The expected output of `c`'s input under `profile`, computed with

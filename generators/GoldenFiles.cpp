@@ -1,6 +1,8 @@
 //===- GoldenFiles.cpp - Atomic files and NumPy .npy output -----------------===//
 #include "generators/GoldenFiles.h"
 
+#include "interpreter/requant/RequantizeRecipe.h"
+
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -177,7 +179,7 @@ std::pair<std::string, unsigned> floatDtype(const numeric::FloatFormat &f) {
 }
 
 std::pair<std::string, unsigned> intDtype(const numeric::IntFormat &s) {
-  unsigned bytes = s.width <= 8 ? 1 : s.width <= 16 ? 2 : 4;
+  unsigned bytes = s.width <= 8 ? 1 : s.width <= 16 ? 2 : s.width <= 32 ? 4 : 8;
   std::string kind = s.isSigned ? "i" : "u";
   return {(bytes == 1 ? "|" : "<") + kind + std::to_string(bytes), bytes};
 }
@@ -186,9 +188,47 @@ std::vector<int64_t> arrayShape(const CaseParams &p) {
   return p.shapeKind == ShapeKind::Scalar ? std::vector<int64_t>{} : p.shape;
 }
 
+/// A rescale case: input.npy, <recipe>.npy, <recipe>.poison.npy and, for
+/// the tosa recipe of an INEXACT_ROUND case, <recipe>.intervals.npy
+/// ([index, lo, hi] rows, int64).
+std::vector<std::pair<std::string, std::string>> npyFilesOfRescaleCase(const GoldenCase &c) {
+  const CaseParams &p = c.params;
+  const requant::RescaleAttributes &a = p.rescale.attributes;
+  auto [id, ibytes] = intDtype({a.inputWidth, !a.inputUnsigned});
+  auto [od, obytes] = intDtype({a.outputWidth, !a.outputUnsigned});
+  std::vector<std::pair<std::string, std::string>> files;
+  std::string data;
+  for (int64_t x : c.inputStored)
+    appendLE(data, uint64_t(x), ibytes);
+  files.push_back({"input.npy", npyFile(id, p.shape, data)});
+  for (const ExpectedOutput &e : c.expected) {
+    data.clear();
+    for (int64_t y : e.stored)
+      appendLE(data, uint64_t(y), obytes);
+    files.push_back({e.profile + ".npy", npyFile(od, p.shape, data)});
+    data.clear();
+    for (int64_t i : e.poison)
+      appendLE(data, uint64_t(i), 8);
+    files.push_back({e.profile + ".poison.npy",
+                     npyFile("<i8", {int64_t(e.poison.size())}, data)});
+    if (a.roundingMode != requant::RoundingMode::Inexact ||
+        e.profile != requant::recipeName(requant::RequantizeRecipe::Tosa))
+      continue;
+    data.clear();
+    for (const AllowedInterval &iv : e.intervals)
+      for (int64_t v : {iv.index, iv.lo, iv.hi})
+        appendLE(data, uint64_t(v), 8);
+    files.push_back({e.profile + ".intervals.npy",
+                     npyFile("<i8", {int64_t(e.intervals.size()), 3}, data)});
+  }
+  return files;
+}
+
 } // namespace
 
 std::vector<std::pair<std::string, std::string>> npyFilesOfCase(const GoldenCase &c) {
+  if (c.params.op == Op::Rescale)
+    return npyFilesOfRescaleCase(c);
   const CaseParams &p = c.params;
   auto [fd, fbytes] = floatDtype(*p.type.expressed);
   auto [id, ibytes] = intDtype(p.type.storage);

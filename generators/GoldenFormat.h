@@ -7,7 +7,9 @@
 // "quant-interp-golden/1", and every derived field (ID, category, tags, the
 // MLIR type and program text, the decimal beside each hex float) must agree
 // with the parameters, so a hand-edited or corrupt file is reported, not
-// silently used.
+// silently used. A rescale case (tags.op "rescale") has its own closed keys
+// (docs/golden-format.md, "Rescale cases"); a value case must hold no
+// element whose REQUIRE fails and no ERROR_IF (GoldenRescale.h).
 //
 // This header includes no LLVM header; the implementation uses
 // llvm/Support/JSON.h for parsing.
@@ -54,15 +56,20 @@ struct ManifestEntry {
 struct Manifest {
   std::string level;
   uint64_t seed = 0;
-  std::vector<std::string> profiles;
+  std::vector<std::string> profiles; ///< of the qcast / dcast cases
+  /// Of the rescale cases ("recipes"; absent in manifests written before
+  /// rescale cases existed: then empty).
+  std::vector<std::string> recipes;
   std::vector<ManifestEntry> cases;
 };
 
 /// Accumulates the manifest while cases are written.
 class ManifestBuilder {
 public:
-  ManifestBuilder(std::string level, uint64_t seed, std::vector<std::string> profiles)
-      : level_(std::move(level)), seed_(seed), profiles_(std::move(profiles)) {}
+  ManifestBuilder(std::string level, uint64_t seed, std::vector<std::string> profiles,
+                  std::vector<std::string> recipes)
+      : level_(std::move(level)), seed_(seed), profiles_(std::move(profiles)),
+        recipes_(std::move(recipes)) {}
   void add(const GoldenCase &c, const std::string &file);
   std::string toJson() const;
 
@@ -74,6 +81,7 @@ private:
   std::string level_;
   uint64_t seed_;
   std::vector<std::string> profiles_;
+  std::vector<std::string> recipes_;
   std::vector<Row> rows_;
   size_t elements_ = 0;
   std::map<std::string, std::map<std::string, size_t>> counts_;
@@ -82,8 +90,9 @@ private:
 bool manifestFromJson(const std::string &text, Manifest &out, std::string &error);
 
 /// Reads `dir`/manifest.json and every case it lists, validating each (every
-/// case that is not an expected rejection lists the manifest's profiles). On
-/// failure `error` names the file and the problem.
+/// case that is not an expected rejection lists the manifest's profiles, or
+/// for a rescale case its recipes). On failure `error` names the file and
+/// the problem.
 bool loadSuite(const std::string &dir, Manifest &manifest, std::vector<GoldenCase> &cases,
                std::string &error);
 

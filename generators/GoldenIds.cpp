@@ -6,6 +6,7 @@
 #include "generators/GoldenIds.h"
 
 #include "generators/GoldenProgram.h"
+#include "generators/GoldenRescale.h"
 #include "generators/Prng.h"
 
 #include <cstdio>
@@ -24,6 +25,8 @@ uint64_t fnv1a64(std::string_view text) {
 std::string storageTag(const quant::QuantType &type) { return type.storage.name(); }
 
 std::string caseId(const CaseParams &p) {
+  if (p.op == Op::Rescale)
+    return rescaleCaseId(p);
   std::string canonical = std::string(opName(p.op)) + "|" + typeSpelling(p.type) + "|" +
                           std::string(shapeKindName(p.shapeKind)) + "|" +
                           dimensionsText(p, true) + "|" + dimensionsText(p, false) + "|" +
@@ -42,6 +45,8 @@ std::string caseId(const CaseParams &p) {
 }
 
 std::string caseCategory(const CaseParams &p) {
+  if (p.op == Op::Rescale)
+    return rescaleCategory(p);
   return std::string(opName(p.op)) + "/" + std::string(granularityName(p.type.granularity)) +
          "/" + std::string(p.type.expressed->name);
 }

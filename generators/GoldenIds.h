@@ -23,10 +23,12 @@ namespace qi::generators {
 inline constexpr uint64_t kDefaultSeed = 1;
 
 /// Stable ID: `<op>-<granularity>-<storage>[n]-<expressed>-<shape kind>-<hash>`
-/// (hash: 64-bit FNV-1a of the canonical parameter text, 12 hex digits).
+/// (hash: 64-bit FNV-1a of the canonical parameter text, 12 hex digits);
+/// rescale: `rescale-<granularity>-<in>-<out>-<rounding>-<shape kind>-<hash>`
+/// (GoldenRescale.h).
 std::string caseId(const CaseParams &p);
-/// `<op>/<granularity>/<expressed>`: the unit of the manifest's counts and of
-/// the sampling tests.
+/// `<op>/<granularity>/<expressed>` (rescale: `rescale/<in>-<out>/<rounding>`):
+/// the unit of the manifest's counts and of the sampling tests.
 std::string caseCategory(const CaseParams &p);
 /// Storage spelling as a tag: `i8`, `u4`.
 std::string storageTag(const quant::QuantType &type);

@@ -27,13 +27,14 @@ std::string_view levelName(Level level);
 std::optional<Level> parseLevel(std::string_view name);
 
 /// The case parameters of a level (order: the manifest's order). For the
-/// exhaustive level this holds all 65,540 cases' parameters; prefer
+/// exhaustive level this holds all 65,560 cases' parameters; prefer
 /// forEachLevelCase there.
 std::vector<CaseParams> levelCases(Level level);
 /// Calls `visit` with the parameters of every case of `level`, in order, one
-/// at a time: the exhaustive level's 65,536 f32 chunks are made on the fly,
-/// so a caller that builds, writes and drops each case streams in constant
-/// memory. Stops when `visit` returns false.
+/// at a time: the exhaustive level's 65,536 f32 chunks are made on the fly
+/// (then come its 20 rescale sweeps), so a caller that builds, writes and
+/// drops each case streams in constant memory. Stops when `visit` returns
+/// false.
 void forEachLevelCase(Level level, const std::function<bool(const CaseParams &)> &visit);
 /// The number of cases forEachLevelCase visits.
 size_t levelCaseCount(Level level);
@@ -49,10 +50,12 @@ std::optional<uint64_t> exhaustiveChunkIndex(std::string_view variant);
 
 /// Builds the inputs of a case (edge values interleaved with seeded random
 /// ones, from the case seed of GoldenIds.h) and its expected outputs under
-/// `profiles` (GoldenExpected.h); a rejection case gets quant-interp's
-/// rejection instead (GoldenRun.h).
+/// `profiles` (GoldenExpected.h) or, for a rescale case, under `recipes`
+/// (GoldenRescale.h; null: every recipe); a rejection case gets
+/// quant-interp's rejection instead (GoldenRun.h).
 GoldenCase buildCase(const CaseParams &params, Level level, uint64_t suiteSeed,
-                     const std::vector<std::string> &profiles);
+                     const std::vector<std::string> &profiles,
+                     const std::vector<std::string> *recipes = nullptr);
 
 } // namespace qi::generators
 

@@ -6,6 +6,7 @@
 #include "generators/GoldenProgram.h"
 
 #include "generators/FloatText.h"
+#include "generators/GoldenRescale.h"
 
 #include <functional>
 
@@ -96,6 +97,8 @@ std::string concreteSpelling(const CaseParams &p, const std::string &element) {
 }
 
 std::string programText(const CaseParams &p) {
+  if (p.op == Op::Rescale)
+    return rescaleProgramText(p);
   std::string quantType = typeSpelling(p.type);
   std::string expressed(p.type.expressed->name);
   std::string in = shapedSpelling(p, p.op == Op::QCast ? expressed : quantType);

@@ -32,7 +32,7 @@ std::string dimensionsText(const CaseParams &p, bool concrete);
 std::string shapedSpelling(const CaseParams &p, const std::string &element);
 /// The same type with the concrete shape (how the input / output is passed).
 std::string concreteSpelling(const CaseParams &p, const std::string &element);
-/// The whole program: one op in func.func @main.
+/// The whole program: one op in func.func @main (rescale: GoldenRescale.h).
 std::string programText(const CaseParams &p);
 
 } // namespace qi::generators

@@ -11,6 +11,7 @@
 #include "generators/GoldenIds.h"
 #include "generators/GoldenLevels.h"
 #include "generators/GoldenProgram.h"
+#include "generators/GoldenRescale.h"
 #include "generators/GoldenRun.h"
 #include "interpreter/numeric/FloatCodec.h"
 #include "interpreter/quant/ParameterMap.h"
@@ -24,6 +25,7 @@
 #include <cstring>
 #include <fstream>
 #include <set>
+#include <tuple>
 
 namespace qi::generators {
 
@@ -253,39 +255,19 @@ QuantType readType(const Object &o, const std::string &where) {
   return t;
 }
 
-void readCase(const Value &root, GoldenCase &c) {
-  const Object &o = asObject(&root, "");
-  // The version first, so that a future format gets the right message.
-  std::string format = asString(o.get("format"), "/format");
-  if (format != kFormatVersion)
-    fail("/format", "unsupported format version '" + format + "' (this quant-golden reads " +
-                        std::string(kFormatVersion) + ")");
-  closedKeys(o, "", {"format", "id", "level", "seed", "category", "variant", "tags", "type",
-                     "program", "input", "rejection", "expected"});
-  c.level = asString(o.get("level"), "/level");
-  if (!parseLevel(c.level))
-    fail("/level", "unknown level '" + c.level + "'");
-  c.seed = parseHex64(asString(o.get("seed"), "/seed"), "/seed");
-  CaseParams &p = c.params;
-  if (o.get("variant"))
-    p.variant = asString(o.get("variant"), "/variant");
+/// An int64 array whose elements lie in [lo, hi].
+std::vector<int64_t> boundedInts(const Value *v, const std::string &where, int64_t lo, int64_t hi,
+                                 const std::string &what) {
+  std::vector<int64_t> out = intArray(v, where);
+  for (size_t i = 0; i < out.size(); ++i)
+    if (out[i] < lo || out[i] > hi)
+      fail(where + "/" + std::to_string(i), what + " " + std::to_string(out[i]) +
+                                                " does not lie in [" + std::to_string(lo) + ", " +
+                                                std::to_string(hi) + "]");
+  return out;
+}
 
-  const Object &tags = asObject(o.get("tags"), "/tags");
-  closedKeys(tags, "/tags", {"op", "granularity", "storage", "narrow", "expressed", "shapeKind",
-                             "rejection", "profiles", "inputClasses"});
-  std::string op = asString(tags.get("op"), "/tags/op");
-  if (!parseOp(op))
-    fail("/tags/op", "unknown op '" + op + "' (expected qcast or dcast)");
-  p.op = *parseOp(op);
-  std::string kind = asString(tags.get("shapeKind"), "/tags/shapeKind");
-  if (!parseShapeKind(kind))
-    fail("/tags/shapeKind", "unknown shape kind '" + kind + "'");
-  p.shapeKind = *parseShapeKind(kind);
-
-  p.type = readType(asObject(o.get("type"), "/type"), "/type");
-
-  const Object &in = asObject(o.get("input"), "/input");
-  closedKeys(in, "/input", {"type", "shape", "dynamicDims", "values", "classes"});
+void readShape(const Object &in, CaseParams &p, const std::string &kind) {
   p.shape = intArray(in.get("shape"), "/input/shape");
   for (int64_t d : p.shape)
     if (d < 0)
@@ -303,6 +285,275 @@ void readCase(const Value &root, GoldenCase &c) {
   } else if (in.get("dynamicDims")) {
     fail("/input/dynamicDims", "only allowed for shape kind dynamic");
   }
+}
+
+std::optional<Rejection> readRejection(const Object &o) {
+  const Value *r = o.get("rejection");
+  if (!r)
+    return std::nullopt;
+  const Object &ro = asObject(r, "/rejection");
+  closedKeys(ro, "/rejection", {"reason", "message"});
+  return Rejection{asString(ro.get("reason"), "/rejection/reason"),
+                   asString(ro.get("message"), "/rejection/message")};
+}
+
+/// A rescale case (docs/golden-format.md, "Rescale cases").
+void readRescaleCase(const Object &o, GoldenCase &c) {
+  closedKeys(o, "", {"format", "id", "level", "seed", "category", "variant", "tags", "rescale",
+                     "program", "input", "rejection", "expected"});
+  c.level = asString(o.get("level"), "/level");
+  if (!parseLevel(c.level))
+    fail("/level", "unknown level '" + c.level + "'");
+  c.seed = parseHex64(asString(o.get("seed"), "/seed"), "/seed");
+  CaseParams &p = c.params;
+  p.op = Op::Rescale;
+  if (o.get("variant"))
+    p.variant = asString(o.get("variant"), "/variant");
+
+  const Object &tags = asObject(o.get("tags"), "/tags");
+  closedKeys(tags, "/tags", {"op", "input", "output", "scale32", "roundingMode", "perChannel",
+                             "operands", "shapeKind", "rejection", "recipes", "inputClasses"});
+  std::string kind = asString(tags.get("shapeKind"), "/tags/shapeKind");
+  if (!parseShapeKind(kind))
+    fail("/tags/shapeKind", "unknown shape kind '" + kind + "'");
+  p.shapeKind = *parseShapeKind(kind);
+  if (p.shapeKind == ShapeKind::Scalar)
+    fail("/tags/shapeKind", "a rescale case has a tensor input (0-d, static, dynamic or "
+                            "unranked), not a scalar");
+
+  // The op's attributes and operands.
+  const Object &ro = asObject(o.get("rescale"), "/rescale");
+  closedKeys(ro, "/rescale", {"input", "output", "scale32", "roundingMode", "perChannel",
+                              "multiplier", "shift", "inputZp", "outputZp", "operands"});
+  RescaleParams &r = p.rescale;
+  requant::RescaleAttributes &a = r.attributes;
+  for (auto [key, width, isUnsigned] :
+       {std::tuple{"input", &a.inputWidth, &a.inputUnsigned},
+        std::tuple{"output", &a.outputWidth, &a.outputUnsigned}}) {
+    std::string where = std::string("/rescale/") + key;
+    std::string tag = asString(ro.get(key), where);
+    if (!parseRescaleIntTag(tag, *width, *isUnsigned))
+      fail(where, "expected an integer type i1..i64 or u1..u63, got '" + tag + "'");
+  }
+  a.scale32 = asBool(ro.get("scale32"), "/rescale/scale32");
+  std::string mode = asString(ro.get("roundingMode"), "/rescale/roundingMode");
+  std::optional<requant::RoundingMode> rm = requant::parseRoundingMode(mode);
+  if (!rm)
+    fail("/rescale/roundingMode", "unknown rounding mode '" + mode +
+                                      "' (expected SINGLE_ROUND, INEXACT_ROUND or DOUBLE_ROUND)");
+  a.roundingMode = *rm;
+  a.perChannel = asBool(ro.get("perChannel"), "/rescale/perChannel");
+  const int mulWidth = a.scale32 ? 32 : 16;
+  r.multipliers = boundedInts(ro.get("multiplier"), "/rescale/multiplier",
+                              intTypeMin(unsigned(mulWidth), false),
+                              intTypeMax(unsigned(mulWidth), false),
+                              "multiplier (i" + std::to_string(mulWidth) + ")");
+  r.shifts = boundedInts(ro.get("shift"), "/rescale/shift", -128, 127, "shift (i8)");
+  if (r.multipliers.empty() || r.multipliers.size() != r.shifts.size())
+    fail("/rescale", "expected as many multipliers as shifts (at least one), got " +
+                         std::to_string(r.multipliers.size()) + " and " +
+                         std::to_string(r.shifts.size()));
+  r.inputZp = asInt(ro.get("inputZp"), "/rescale/inputZp");
+  r.outputZp = asInt(ro.get("outputZp"), "/rescale/outputZp");
+  for (auto [key, zp, width, isUnsigned] :
+       {std::tuple{"inputZp", r.inputZp, a.inputWidth, a.inputUnsigned},
+        std::tuple{"outputZp", r.outputZp, a.outputWidth, a.outputUnsigned}})
+    if (zp < intTypeMin(width, isUnsigned) || zp > intTypeMax(width, isUnsigned))
+      fail(std::string("/rescale/") + key,
+           "zero point " + std::to_string(zp) + " does not fit " + rescaleIntTag(width, isUnsigned));
+  std::string operands = asString(ro.get("operands"), "/rescale/operands");
+  if (!parseRescaleOperands(operands))
+    fail("/rescale/operands", "expected constants or arguments, got '" + operands + "'");
+  r.operands = *parseRescaleOperands(operands);
+
+  const Object &in = asObject(o.get("input"), "/input");
+  closedKeys(in, "/input", {"type", "shape", "dynamicDims", "values", "classes"});
+  readShape(in, p, kind);
+  const int64_t n = numElements(p.shape);
+  if (n > (int64_t(1) << 24))
+    fail("/input/shape", "more than 2^24 elements");
+  c.rejection = readRejection(o);
+  c.inputStored = boundedInts(in.get("values"), "/input/values",
+                              intTypeMin(a.inputWidth, a.inputUnsigned),
+                              intTypeMax(a.inputWidth, a.inputUnsigned),
+                              "input value (" + rescaleInputTag(r) + ")");
+  if (int64_t(c.inputStored.size()) != n)
+    fail("/input/values", std::to_string(c.inputStored.size()) + " values for " +
+                              std::to_string(n) + " elements");
+  const Array &classes = asArray(in.get("classes"), "/input/classes");
+  if (int64_t(classes.size()) != n)
+    fail("/input/classes", std::to_string(classes.size()) + " classes for " + std::to_string(n) +
+                               " values");
+  for (size_t i = 0; i < classes.size(); ++i)
+    c.inputClasses.push_back(asString(&classes[i], "/input/classes/" + std::to_string(i)));
+
+  if (!c.rejection) {
+    // A value case: the program is not in error, the operands have the
+    // op's length, and no element is unpredictable.
+    if (std::optional<requant::Violation> bad = rescaleErrorIf(p))
+      fail("/rescale", bad->message() + ": the program is in error, so the case must be an "
+                                        "expected rejection");
+    if (int64_t(r.multipliers.size()) != rescaleChannelCount(p))
+      fail("/rescale/multiplier", std::to_string(r.multipliers.size()) +
+                                      " multipliers, but the op reads " +
+                                      std::to_string(rescaleChannelCount(p)) + " for the shape");
+    if (auto bad = firstRequireViolation(c))
+      fail("/input/values/" + std::to_string(bad->first),
+           bad->second.message() + ": the element is unpredictable, so the case must be an "
+                                   "expected rejection");
+  }
+
+  const Array &expected = asArray(o.get("expected"), "/expected");
+  if (expected.empty() && !c.rejection)
+    fail("/expected", "no expected output");
+  if (!expected.empty() && c.rejection)
+    fail("/expected", "a rejection case has no expected output ([])");
+  const int64_t outMin = intTypeMin(a.outputWidth, a.outputUnsigned);
+  const int64_t outMax = intTypeMax(a.outputWidth, a.outputUnsigned);
+  for (size_t k = 0; k < expected.size(); ++k) {
+    std::string where = "/expected/" + std::to_string(k);
+    const Object &e = asObject(&expected[k], where);
+    closedKeys(e, where, {"recipe", "summary", "type", "values", "poison", "intervals"});
+    ExpectedOutput out;
+    out.profile = asString(e.get("recipe"), where + "/recipe");
+    std::optional<requant::RequantizeRecipe> recipe = requant::parseRecipe(out.profile);
+    if (!recipe)
+      fail(where + "/recipe", "unknown recipe '" + out.profile + "' (known: " +
+                                  requant::allRecipeNames() + ")");
+    for (auto &prev : c.expected)
+      if (prev.profile == out.profile)
+        fail(where + "/recipe", "recipe '" + out.profile + "' listed twice");
+    out.description = std::string(requant::recipeSummary(*recipe));
+    expectEqual(asString(e.get("summary"), where + "/summary"), recipeLine(out.profile),
+                where + "/summary", "summary line");
+    out.stored = boundedInts(e.get("values"), where + "/values", outMin, outMax,
+                             "output value (" + rescaleOutputTag(r) + ")");
+    if (int64_t(out.stored.size()) != n)
+      fail(where + "/values", std::to_string(out.stored.size()) + " values for " +
+                                  std::to_string(n) + " elements");
+    out.poison = intArray(e.get("poison"), where + "/poison");
+    for (size_t i = 0; i < out.poison.size(); ++i) {
+      int64_t idx = out.poison[i];
+      if (idx < 0 || idx >= n || (i && out.poison[i - 1] >= idx))
+        fail(where + "/poison", "indices must be ascending and in [0, " + std::to_string(n) + ")");
+      if (out.stored[size_t(idx)] != 0)
+        fail(where + "/values/" + std::to_string(idx), "a poison element must hold 0");
+    }
+    const Array &intervals = asArray(e.get("intervals"), where + "/intervals");
+    for (size_t i = 0; i < intervals.size(); ++i) {
+      std::string w = where + "/intervals/" + std::to_string(i);
+      std::vector<int64_t> t = intArray(&intervals[i], w);
+      if (t.size() != 3)
+        fail(w, "expected [index, lo, hi]");
+      AllowedInterval iv{t[0], t[1], t[2]};
+      if (iv.index < 0 || iv.index >= n || (i && out.intervals.back().index >= iv.index))
+        fail(w + "/0", "indices must be ascending and in [0, " + std::to_string(n) + ")");
+      if (std::binary_search(out.poison.begin(), out.poison.end(), iv.index))
+        fail(w + "/0", "a poison element has no interval");
+      const int64_t value = out.stored[size_t(iv.index)];
+      if (!(outMin <= iv.lo && iv.lo < iv.hi && iv.hi <= outMax && iv.lo <= value &&
+            value <= iv.hi))
+        fail(w, "expected lo < hi within " + rescaleOutputTag(r) + " and lo <= " +
+                    std::to_string(value) + " (the element's value) <= hi");
+      out.intervals.push_back(iv);
+    }
+    if (!out.intervals.empty() && (*recipe != requant::RequantizeRecipe::Tosa ||
+                                   a.roundingMode != requant::RoundingMode::Inexact))
+      fail(where + "/intervals", "only the tosa recipe of an INEXACT_ROUND case has intervals");
+    c.expected.push_back(std::move(out));
+  }
+
+  // Derived fields must agree with the parameters.
+  c.id = asString(o.get("id"), "/id");
+  expectEqual(c.id, caseId(p), "/id", "id");
+  expectEqual(asString(o.get("category"), "/category"), caseCategory(p), "/category", "category");
+  expectEqual(asString(o.get("program"), "/program"), programText(p), "/program", "program");
+  expectEqual(asString(in.get("type"), "/input/type"),
+              concreteSpelling(p, rescaleInputElement(p)), "/input/type", "input type");
+  for (size_t k = 0; k < expected.size(); ++k) {
+    std::string where = "/expected/" + std::to_string(k) + "/type";
+    expectEqual(asString(expected[k].getAsObject()->get("type"), where),
+                concreteSpelling(p, rescaleOutputElement(p)), where, "output type");
+  }
+  auto checkTag = [&](const char *key, const std::string &want) {
+    expectEqual(asString(tags.get(key), std::string("/tags/") + key), want,
+                std::string("/tags/") + key, "tag");
+  };
+  checkTag("op", "rescale");
+  checkTag("input", rescaleInputTag(r));
+  checkTag("output", rescaleOutputTag(r));
+  checkTag("roundingMode", std::string(requant::roundingModeName(a.roundingMode)));
+  checkTag("operands", operands);
+  if (asBool(tags.get("scale32"), "/tags/scale32") != a.scale32)
+    fail("/tags/scale32", "does not match /rescale/scale32");
+  if (asBool(tags.get("perChannel"), "/tags/perChannel") != a.perChannel)
+    fail("/tags/perChannel", "does not match /rescale/perChannel");
+  if (asBool(tags.get("rejection"), "/tags/rejection") != c.rejection.has_value())
+    fail("/tags/rejection", "does not match the presence of /rejection");
+  std::string error;
+  if (c.rejection && !rejectionMatchesCase(c, error))
+    fail("/rejection", error);
+  if (!c.rejection && p.variant == kRejectVariant)
+    fail("/variant", "variant '" + p.variant + "' is reserved for rejection cases");
+  std::vector<std::string> tagRecipes, tagClasses;
+  const Array &tr = asArray(tags.get("recipes"), "/tags/recipes");
+  for (size_t i = 0; i < tr.size(); ++i)
+    tagRecipes.push_back(asString(&tr[i], "/tags/recipes/" + std::to_string(i)));
+  if (tagRecipes != profileNamesOf(c))
+    fail("/tags/recipes", "does not list the recipes of /expected in order");
+  const Array &tc = asArray(tags.get("inputClasses"), "/tags/inputClasses");
+  for (size_t i = 0; i < tc.size(); ++i)
+    tagClasses.push_back(asString(&tc[i], "/tags/inputClasses/" + std::to_string(i)));
+  if (tagClasses != classSet(c))
+    fail("/tags/inputClasses", "is not the sorted set of /input/classes");
+}
+
+/// Whether the object's tags say op "rescale" (the rescale reader takes
+/// over; every other case is read as before).
+bool isRescaleCase(const Object &o) {
+  const Value *tags = o.get("tags");
+  const Object *t = tags ? tags->getAsObject() : nullptr;
+  const Value *op = t ? t->get("op") : nullptr;
+  auto name = op ? op->getAsString() : std::nullopt;
+  return name && *name == "rescale";
+}
+
+void readCase(const Value &root, GoldenCase &c) {
+  const Object &o = asObject(&root, "");
+  // The version first, so that a future format gets the right message.
+  std::string format = asString(o.get("format"), "/format");
+  if (format != kFormatVersion)
+    fail("/format", "unsupported format version '" + format + "' (this quant-golden reads " +
+                        std::string(kFormatVersion) + ")");
+  if (isRescaleCase(o))
+    return readRescaleCase(o, c);
+  closedKeys(o, "", {"format", "id", "level", "seed", "category", "variant", "tags", "type",
+                     "program", "input", "rejection", "expected"});
+  c.level = asString(o.get("level"), "/level");
+  if (!parseLevel(c.level))
+    fail("/level", "unknown level '" + c.level + "'");
+  c.seed = parseHex64(asString(o.get("seed"), "/seed"), "/seed");
+  CaseParams &p = c.params;
+  if (o.get("variant"))
+    p.variant = asString(o.get("variant"), "/variant");
+
+  const Object &tags = asObject(o.get("tags"), "/tags");
+  closedKeys(tags, "/tags", {"op", "granularity", "storage", "narrow", "expressed", "shapeKind",
+                             "rejection", "profiles", "inputClasses"});
+  std::string op = asString(tags.get("op"), "/tags/op");
+  if (!parseOp(op))
+    fail("/tags/op", "unknown op '" + op + "' (expected qcast, dcast or rescale)");
+  p.op = *parseOp(op);
+  std::string kind = asString(tags.get("shapeKind"), "/tags/shapeKind");
+  if (!parseShapeKind(kind))
+    fail("/tags/shapeKind", "unknown shape kind '" + kind + "'");
+  p.shapeKind = *parseShapeKind(kind);
+
+  p.type = readType(asObject(o.get("type"), "/type"), "/type");
+
+  const Object &in = asObject(o.get("input"), "/input");
+  closedKeys(in, "/input", {"type", "shape", "dynamicDims", "values", "classes"});
+  readShape(in, p, kind);
   int64_t n = p.shapeKind == ShapeKind::Scalar ? 1 : numElements(p.shape);
   if (n > (int64_t(1) << 24))
     fail("/input/shape", "more than 2^24 elements");
@@ -501,7 +752,7 @@ bool manifestFromJson(const std::string &text, Manifest &out, std::string &error
     if (format != kFormatVersion)
       fail("/format", "unsupported format version '" + format + "' (this quant-golden reads " +
                           std::string(kFormatVersion) + ")");
-    closedKeys(o, "", {"format", "level", "seed", "profiles", "counts", "cases"});
+    closedKeys(o, "", {"format", "level", "seed", "profiles", "recipes", "counts", "cases"});
     out.level = asString(o.get("level"), "/level");
     if (!parseLevel(out.level))
       fail("/level", "unknown level '" + out.level + "'");
@@ -517,6 +768,20 @@ bool manifestFromJson(const std::string &text, Manifest &out, std::string &error
       expectEqual(asString(po.get("description"), where + "/description"), listProfilesLine(name),
                   where + "/description", "description");
       out.profiles.push_back(name);
+    }
+    if (const Value *rv = o.get("recipes")) {
+      const Array &recipes = asArray(rv, "/recipes");
+      for (size_t i = 0; i < recipes.size(); ++i) {
+        std::string where = "/recipes/" + std::to_string(i);
+        const Object &ro = asObject(&recipes[i], where);
+        closedKeys(ro, where, {"name", "description"});
+        std::string name = asString(ro.get("name"), where + "/name");
+        if (!requant::parseRecipe(name))
+          fail(where + "/name", "unknown recipe '" + name + "'");
+        expectEqual(asString(ro.get("description"), where + "/description"), recipeLine(name),
+                    where + "/description", "description");
+        out.recipes.push_back(name);
+      }
     }
     asObject(o.get("counts"), "/counts");
     const Array &cases = asArray(o.get("cases"), "/cases");

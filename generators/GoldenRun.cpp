@@ -10,6 +10,7 @@
 
 #include "generators/FloatText.h"
 #include "generators/GoldenProgram.h"
+#include "generators/GoldenRescale.h"
 
 #include "interpreter/eval/Run.h"
 #include "interpreter/quant/ParameterMap.h"
@@ -44,8 +45,9 @@ std::string argumentText(const GoldenCase &c) {
     for (int64_t q : c.inputStored)
       items.push_back(std::to_string(q));
   }
-  std::string element = p.op == Op::QCast ? std::string(p.type.expressed->name)
-                                          : "i" + std::to_string(p.type.storage.width);
+  std::string element = p.op == Op::QCast   ? std::string(p.type.expressed->name)
+                        : p.op == Op::DCast ? "i" + std::to_string(p.type.storage.width)
+                                            : rescaleInputElement(p);
   std::string type = concreteSpelling(p, element);
   if (p.shapeKind == ShapeKind::Scalar)
     return items.at(0) + " : " + type;
@@ -54,11 +56,19 @@ std::string argumentText(const GoldenCase &c) {
   return "dense<" + nested(items, 0, p.shape, 0) + "> : " + type;
 }
 
+std::vector<std::string> argumentTexts(const GoldenCase &c) {
+  std::vector<std::string> args = {argumentText(c)};
+  if (c.params.op == Op::Rescale)
+    for (std::string &operand : rescaleOperandArguments(c.params))
+      args.push_back(std::move(operand));
+  return args;
+}
+
 RunOutcome runProgram(const GoldenCase &c) {
   // Under the reference profile: the default RunOptions.
   eval::RunOutcome run =
       eval::runFunction(ir::ProgramSource::copyOf(programText(c.params), "-"), "",
-                        {argumentText(c)}, eval::RunOptions());
+                        argumentTexts(c), eval::RunOptions());
   RunOutcome outcome;
   if (run.succeeded())
     return outcome;
@@ -68,9 +78,16 @@ RunOutcome runProgram(const GoldenCase &c) {
   case eval::RunOutcome::Stage::Load:
     outcome.rejection = Rejection{std::string(kRejectVerifier), message};
     break;
-  case eval::RunOutcome::Stage::Evaluation:
-    outcome.rejection = Rejection{std::string(kRejectRuntimeIntegrity), message};
+  case eval::RunOutcome::Stage::Evaluation: {
+    // [rescale.violation]: quant-interp's message names the condition.
+    std::string_view reason = kRejectRuntimeIntegrity;
+    if (c.params.op == Op::Rescale && message.find("ERROR_IF(") != std::string::npos)
+      reason = kRejectErrorIf;
+    else if (c.params.op == Op::Rescale && message.find("REQUIRE(") != std::string::npos)
+      reason = kRejectRequire;
+    outcome.rejection = Rejection{std::string(reason), message};
     break;
+  }
   case eval::RunOutcome::Stage::Entry:
   case eval::RunOutcome::Stage::Arguments:
     outcome.setupError = message;
@@ -79,7 +96,9 @@ RunOutcome runProgram(const GoldenCase &c) {
   return outcome;
 }
 
-bool rejectionMatchesParams(const CaseParams &p, const Rejection &r, std::string &error) {
+namespace {
+/// What every rejection case has: the variant `reject` and a one-line message.
+bool rejectionShapeIsValid(const CaseParams &p, const Rejection &r, std::string &error) {
   if (p.variant != kRejectVariant) {
     error = "a rejection case has variant '" + std::string(kRejectVariant) + "'";
     return false;
@@ -88,6 +107,13 @@ bool rejectionMatchesParams(const CaseParams &p, const Rejection &r, std::string
     error = "the rejection message must be one non-empty line";
     return false;
   }
+  return true;
+}
+} // namespace
+
+bool rejectionMatchesParams(const CaseParams &p, const Rejection &r, std::string &error) {
+  if (!rejectionShapeIsValid(p, r, error))
+    return false;
   if (r.reason == kRejectVerifier)
     return true;
   if (r.reason != kRejectRuntimeIntegrity) {
@@ -110,6 +136,65 @@ bool rejectionMatchesParams(const CaseParams &p, const Rejection &r, std::string
     return false;
   }
   return true;
+}
+
+bool rejectionMatchesCase(const GoldenCase &c, std::string &error) {
+  if (!c.rejection) {
+    error = "not a rejection case";
+    return false;
+  }
+  const CaseParams &p = c.params;
+  const Rejection &r = *c.rejection;
+  if (p.op != Op::Rescale)
+    return rejectionMatchesParams(p, r, error);
+  if (!rejectionShapeIsValid(p, r, error))
+    return false;
+  std::optional<requant::Violation> errorIf = rescaleErrorIf(p);
+  const bool lengthsDiffer =
+      int64_t(p.rescale.multipliers.size()) != rescaleChannelCount(p) ||
+      p.rescale.shifts.size() != p.rescale.multipliers.size();
+  auto contains = [&](const std::string &text, const char *what) {
+    if (r.message.find(text) != std::string::npos)
+      return true;
+    error = "the rejection message does not contain the " + std::string(what) + " '" + text + "'";
+    return false;
+  };
+  if (r.reason == kRejectVerifier)
+    return true;
+  if (r.reason == kRejectErrorIf) {
+    if (!errorIf) {
+      error = "no ERROR_IF of RESCALE holds for the case's parameters";
+      return false;
+    }
+    return contains(errorIf->message(), "ERROR_IF");
+  }
+  if (r.reason == kRejectRequire) {
+    if (errorIf || lengthsDiffer) {
+      error = errorIf ? "an ERROR_IF holds (" + errorIf->message() + "): the reason is error-if"
+                      : "the multipliers and shifts do not have NC elements: the reason is "
+                        "runtime-integrity";
+      return false;
+    }
+    std::optional<std::pair<size_t, requant::Violation>> bad = firstRequireViolation(c);
+    if (!bad) {
+      error = "every element's REQUIREs hold; nothing is unpredictable";
+      return false;
+    }
+    return contains(bad->second.message(), "REQUIRE of the first unpredictable element");
+  }
+  if (r.reason == kRejectRuntimeIntegrity) {
+    if (errorIf || !lengthsDiffer) {
+      error = errorIf ? "an ERROR_IF holds (" + errorIf->message() + "): the reason is error-if"
+                      : "the multipliers and shifts have NC elements: nothing to reject at run "
+                        "time";
+      return false;
+    }
+    return true;
+  }
+  error = "unknown rejection reason '" + r.reason + "' (expected " + std::string(kRejectVerifier) +
+          ", " + std::string(kRejectRuntimeIntegrity) + ", " + std::string(kRejectErrorIf) +
+          " or " + std::string(kRejectRequire) + ")";
+  return false;
 }
 
 bool verifyRejection(const GoldenCase &c, std::string &error) {

@@ -17,6 +17,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace qi::generators {
 
@@ -24,8 +25,10 @@ namespace qi::generators {
 struct RunOutcome {
   /// Set when the program was rejected: "verifier" (MLIR's parser / verifier
   /// rejected the program text) or "runtime-integrity" (the interpreter
-  /// stopped with a located error), with quant-interp's one-line message
-  /// (the text after `FILE:LINE:COL: error: `).
+  /// stopped with a located error; for a rescale case "error-if" or
+  /// "require" when the error is an ERROR_IF or a REQUIRE of
+  /// [rescale.violation]), with quant-interp's one-line message (the text
+  /// after `FILE:LINE:COL: error: `).
   std::optional<Rejection> rejection;
   /// Set when the case itself could not be run (no @main, the input does not
   /// match the parameter type): a broken case, not a rejection.
@@ -40,6 +43,9 @@ RunOutcome runProgram(const GoldenCase &c);
 /// `dense<[[0x3F800000, 0x40000000]]> : tensor<1x2xf32>`, `5 : i8`,
 /// `dense<> : tensor<0x4xf32>` (floats as hex bit patterns).
 std::string argumentText(const GoldenCase &c);
+/// Every argument of @main: the input, then (a rescale case whose operands
+/// are arguments) the multiplier, shift and zero points.
+std::vector<std::string> argumentTexts(const GoldenCase &c);
 
 /// The static consistency of a rejection with the case parameters (no MLIR):
 /// the variant is "reject", the reason is "verifier" or "runtime-integrity",
@@ -47,6 +53,12 @@ std::string argumentText(const GoldenCase &c);
 /// dynamic or unranked program type, and the concrete shape fails
 /// quant::ParameterMap::build with an error the message contains.
 bool rejectionMatchesParams(const CaseParams &p, const Rejection &r, std::string &error);
+/// The same for a whole case (`c.rejection` set). A rescale rejection is
+/// checked against requant: "error-if" needs an ERROR_IF that holds and whose
+/// message the rejection's contains; "require" an element whose REQUIRE
+/// fails (the first one's message); "runtime-integrity" multipliers / shifts
+/// of a length other than NC; "verifier" only the message's form.
+bool rejectionMatchesCase(const GoldenCase &c, std::string &error);
 
 /// Checks that `c` (a case with `rejection` set) is rejected for its reason
 /// with its message. False with `error` describing the difference.

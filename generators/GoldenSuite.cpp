@@ -68,8 +68,12 @@ bool loadSuite(const std::string &dir, Manifest &manifest, std::vector<GoldenCas
       return false;
     }
     std::vector<std::string> profiles = profileNamesOf(c);
-    if (!c.rejection && profiles != manifest.profiles) {
+    if (!c.rejection && !c.isRescale() && profiles != manifest.profiles) {
       error = path + ": /expected: profiles differ from the manifest's profiles";
+      return false;
+    }
+    if (!c.rejection && c.isRescale() && profiles != manifest.recipes) {
+      error = path + ": /expected: recipes differ from the manifest's recipes";
       return false;
     }
     cases.push_back(std::move(c));

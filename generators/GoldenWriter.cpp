@@ -9,6 +9,7 @@
 #include "generators/GoldenExpected.h"
 #include "generators/GoldenIds.h"
 #include "generators/GoldenProgram.h"
+#include "generators/GoldenRescale.h"
 #include "interpreter/numeric/FloatCodec.h"
 #include "interpreter/quant/ParameterMap.h"
 #include "interpreter/quant/Semantics.h"
@@ -144,8 +145,28 @@ std::string stringList(const std::vector<std::string> &v) {
   return inlineList(v, [](const std::string &s) { return quote(s); });
 }
 
+std::string boolJson(bool b) { return b ? "true" : "false"; }
+
+std::string rescaleTagsJson(const GoldenCase &c) {
+  const CaseParams &p = c.params;
+  const requant::RescaleAttributes &a = p.rescale.attributes;
+  return std::string("{") + "\"op\": " + quote(opName(p.op)) +
+         ", \"input\": " + quote(rescaleInputTag(p.rescale)) +
+         ", \"output\": " + quote(rescaleOutputTag(p.rescale)) +
+         ", \"scale32\": " + boolJson(a.scale32) +
+         ", \"roundingMode\": " + quote(requant::roundingModeName(a.roundingMode)) +
+         ", \"perChannel\": " + boolJson(a.perChannel) +
+         ", \"operands\": " + quote(rescaleOperandsName(p.rescale.operands)) +
+         ", \"shapeKind\": " + quote(shapeKindName(p.shapeKind)) +
+         ", \"rejection\": " + boolJson(c.rejection.has_value()) +
+         ", \"recipes\": " + stringList(profileNamesOf(c)) +
+         ", \"inputClasses\": " + stringList(classSet(c)) + "}";
+}
+
 std::string tagsJson(const GoldenCase &c) {
   const CaseParams &p = c.params;
+  if (p.op == Op::Rescale)
+    return rescaleTagsJson(c);
   return std::string("{") + "\"op\": " + quote(opName(p.op)) +
          ", \"granularity\": " + quote(granularityName(p.type.granularity)) +
          ", \"storage\": " + quote(storageTag(p.type)) +
@@ -188,12 +209,12 @@ std::vector<std::string> profileNamesOf(const GoldenCase &c) {
   return v;
 }
 
-std::string caseToJson(const GoldenCase &c, bool compact) {
+namespace {
+
+/// The common head of every case: format, id, level, seed, category,
+/// variant, tags.
+void writeHead(Writer &w, const GoldenCase &c) {
   const CaseParams &p = c.params;
-  const QuantType &t = p.type;
-  const FloatFormat &E = *t.expressed;
-  Writer w(compact);
-  w.open();
   w.member("format", quote(kFormatVersion));
   w.member("id", quote(c.id));
   w.member("level", quote(c.level));
@@ -202,6 +223,86 @@ std::string caseToJson(const GoldenCase &c, bool compact) {
   if (!p.variant.empty())
     w.member("variant", quote(p.variant));
   w.member("tags", tagsJson(c));
+}
+
+void writeRejection(Writer &w, const GoldenCase &c) {
+  if (!c.rejection)
+    return;
+  w.key("rejection");
+  w.open();
+  w.member("reason", quote(c.rejection->reason));
+  w.member("message", quote(c.rejection->message));
+  w.close();
+}
+
+/// A rescale case (docs/golden-format.md, "Rescale cases").
+std::string rescaleCaseToJson(const GoldenCase &c, bool compact) {
+  const CaseParams &p = c.params;
+  const RescaleParams &r = p.rescale;
+  const requant::RescaleAttributes &a = r.attributes;
+  Writer w(compact);
+  w.open();
+  writeHead(w, c);
+  w.key("rescale");
+  w.open();
+  w.member("input", quote(rescaleInputTag(r)));
+  w.member("output", quote(rescaleOutputTag(r)));
+  w.member("scale32", boolJson(a.scale32));
+  w.member("roundingMode", quote(requant::roundingModeName(a.roundingMode)));
+  w.member("perChannel", boolJson(a.perChannel));
+  w.member("multiplier", intList(r.multipliers));
+  w.member("shift", intList(r.shifts));
+  w.member("inputZp", std::to_string(r.inputZp));
+  w.member("outputZp", std::to_string(r.outputZp));
+  w.member("operands", quote(rescaleOperandsName(r.operands)));
+  w.close();
+  w.member("program", quote(programText(p)));
+  w.key("input");
+  w.open();
+  w.member("type", quote(concreteSpelling(p, rescaleInputElement(p))));
+  w.member("shape", intList(p.shape));
+  if (p.shapeKind == ShapeKind::Dynamic)
+    w.member("dynamicDims", intList(dynamicIndices(p)));
+  w.member("values", intList(c.inputStored));
+  w.member("classes", stringList(c.inputClasses));
+  w.close();
+  writeRejection(w, c);
+  w.key("expected");
+  if (c.expected.empty())
+    w.raw("[]");
+  else
+    w.beginArray();
+  for (const ExpectedOutput &e : c.expected) {
+    w.arrayItem();
+    w.open();
+    w.member("recipe", quote(e.profile));
+    w.member("summary", quote(e.profile + ": " + e.description));
+    w.member("type", quote(concreteSpelling(p, rescaleOutputElement(p))));
+    w.member("values", intList(e.stored));
+    w.member("poison", intList(e.poison));
+    w.member("intervals", inlineList(e.intervals, [](const AllowedInterval &iv) {
+               return "[" + std::to_string(iv.index) + ", " + std::to_string(iv.lo) + ", " +
+                      std::to_string(iv.hi) + "]";
+             }));
+    w.close();
+  }
+  if (!c.expected.empty())
+    w.endArray();
+  w.close();
+  return w.take() + "\n";
+}
+
+} // namespace
+
+std::string caseToJson(const GoldenCase &c, bool compact) {
+  if (c.params.op == Op::Rescale)
+    return rescaleCaseToJson(c, compact);
+  const CaseParams &p = c.params;
+  const QuantType &t = p.type;
+  const FloatFormat &E = *t.expressed;
+  Writer w(compact);
+  w.open();
+  writeHead(w, c);
 
   w.key("type");
   w.open();
@@ -246,13 +347,7 @@ std::string caseToJson(const GoldenCase &c, bool compact) {
   w.member("classes", stringList(c.inputClasses));
   w.close();
 
-  if (c.rejection) {
-    w.key("rejection");
-    w.open();
-    w.member("reason", quote(c.rejection->reason));
-    w.member("message", quote(c.rejection->message));
-    w.close();
-  }
+  writeRejection(w, c);
 
   w.key("expected");
   if (c.expected.empty())
@@ -295,9 +390,15 @@ void ManifestBuilder::add(const GoldenCase &c, const std::string &file) {
   const CaseParams &p = c.params;
   counts_["byCategory"][caseCategory(p)]++;
   counts_["byOp"][std::string(opName(p.op))]++;
-  counts_["byGranularity"][std::string(granularityName(p.type.granularity))]++;
-  counts_["byStorage"][storageTag(p.type) + (p.type.hasNarrowBounds() ? " narrow" : "")]++;
-  counts_["byExpressed"][std::string(p.type.expressed->name)]++;
+  if (p.op == Op::Rescale) {
+    counts_["byRescaleTypes"][rescaleInputTag(p.rescale) + "-" + rescaleOutputTag(p.rescale)]++;
+    counts_["byRoundingMode"]
+           [std::string(requant::roundingModeName(p.rescale.attributes.roundingMode))]++;
+  } else {
+    counts_["byGranularity"][std::string(granularityName(p.type.granularity))]++;
+    counts_["byStorage"][storageTag(p.type) + (p.type.hasNarrowBounds() ? " narrow" : "")]++;
+    counts_["byExpressed"][std::string(p.type.expressed->name)]++;
+  }
   counts_["byShapeKind"][std::string(shapeKindName(p.shapeKind))]++;
   counts_["byRejection"][c.rejection ? c.rejection->reason : std::string("none")]++;
   for (const std::string &cls : c.inputClasses)
@@ -323,12 +424,21 @@ std::string ManifestBuilder::toJson() const {
                       quote(listProfilesLine(p)) + "}");
     w.tallList(items);
   }
+  w.key("recipes");
+  {
+    std::vector<std::string> items;
+    for (const std::string &r : recipes_)
+      items.push_back("{\"name\": " + quote(r) + ", \"description\": " + quote(recipeLine(r)) +
+                      "}");
+    w.tallList(items);
+  }
   w.key("counts");
   w.open();
   w.member("cases", std::to_string(rows_.size()));
   w.member("inputElements", std::to_string(elements_));
   for (const char *group : {"byCategory", "byOp", "byGranularity", "byStorage", "byExpressed",
-                            "byShapeKind", "byRejection", "inputElementsByClass"}) {
+                            "byRescaleTypes", "byRoundingMode", "byShapeKind", "byRejection",
+                            "inputElementsByClass"}) {
     w.key(group);
     w.open();
     auto it = counts_.find(group);

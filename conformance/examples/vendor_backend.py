@@ -10,13 +10,17 @@ and one table-driven rounding function for every float format:
             (±inf saturate, NaN is don't-care: printed as 0)
     dcast:  y = E(E(E(q) - E(zp)) * sE)
 
-Python 3 standard library only. The semantics live in `ReferenceBackend`, whose methods are the steps of the
-pseudo-code; conformance/mutants/ subclass it and override one step each to model a real-world backend bug.
+and tosa.rescale as the TOSA 1.0 specification's RESCALE (spec/rescale.md, the `tosa` recipe): ERROR_IF and REQUIRE
+rejected (exit 3), INEXACT_ROUND computed as SINGLE_ROUND.
+
+Python 3 standard library only. The semantics live in `ReferenceBackend` and `RescaleBackend`, whose methods are the
+steps of the pseudo-code; conformance/mutants/ subclass them and override one step each to model a real-world backend
+bug.
 
 Exit status: 0 success; 3 rejected, with a message on stderr (the run-time integrity checks of per-axis and
-sub-channel types, and the static checks of MLIR's verifier that type.json shows: scale range, unranked sub-channel);
-77 unsupported (a float format, storage type, op or protocol version this backend does not implement); 2 malformed
-request.
+sub-channel types, and the static checks of MLIR's verifier that type.json shows: scale range, unranked sub-channel;
+RESCALE's ERROR_IFs and REQUIREs); 77 unsupported (a float format, storage type, op or protocol version this backend
+does not implement); 2 malformed request.
 """
 
 import json
@@ -460,6 +464,124 @@ class ReferenceBackend:
         raise Unsupported("granularity %s is not implemented" % granularity)
 
 
+# ---------------------------------------------------------------------------------------------------------------------
+# RESCALE (spec/rescale.md): integers only. One method per function of the pseudo-code.
+# ---------------------------------------------------------------------------------------------------------------------
+
+class RescaleBackend:
+    """tosa.rescale as TOSA 1.0 RESCALE: ERROR_IFs, apply_scale_32 / apply_scale_16, apply_add_s, clip."""
+
+    def __init__(self, op):
+        self.op = op
+        self.in_width, self.in_unsigned = int_type(op["input"])
+        self.out_width, self.out_unsigned = int_type(op["output"])
+        self.scale32 = op["scale32"]
+        self.rounding_mode = op["roundingMode"]
+
+    # --- ERROR_IF ([rescale.error-if]), checked once, in the specification's order ---------------------------------
+
+    def error_if(self, rank):
+        i8, i16, i32, i48 = (self.in_width == w for w in (8, 16, 32, 48))
+        o8, o16, o32 = (self.out_width == w for w in (8, 16, 32))
+        izp, ozp = self.op["inputZp"], self.op["outputZp"]
+        conditions = [
+            (self.in_width > 48 or self.out_width > 32, "in_t wider than int48_t or out_t wider than int32_t"),
+            (not i8 and (not i16 or not self.in_unsigned) and izp != 0, "input_zp != 0 for this in_t"),
+            (not o8 and (not o16 or not self.out_unsigned) and ozp != 0, "output_zp != 0 for this out_t"),
+            (i16 and self.in_unsigned and izp not in (0, 32768), "unsigned i16 input_zp not 0 or 32768"),
+            (o16 and self.out_unsigned and ozp not in (0, 32768), "unsigned i16 output_zp not 0 or 32768"),
+            (self.scale32 and i48, "scale32 && is_same<in_t,i48_t>()"),
+            (not self.scale32 and self.rounding_mode == "DOUBLE_ROUND", "!scale32 && DOUBLE_ROUND"),
+            (self.in_unsigned and self.out_unsigned, "input_unsigned && output_unsigned"),
+            (o32 and self.in_unsigned, "is_same<out_t,i32_t>() && input_unsigned"),
+            ((i32 or i48) and self.out_unsigned, "i32 / i48 input && output_unsigned"),
+            ((i32 or i48) and self.in_unsigned, "unsigned i32 / i48 input"),
+            (o32 and self.out_unsigned, "unsigned i32 output"),
+            (self.op["perChannel"] and rank < 1, "per_channel && rank(input) < 1"),
+        ]
+        for holds, text in conditions:
+            if holds:
+                raise Rejected("ERROR_IF(%s) of RESCALE holds" % text)
+
+    # --- the element computation ([rescale.apply-scale-32], [rescale.apply-scale-16], [rescale.op]) --------------
+
+    def require(self, condition, text):
+        if not condition:
+            raise Rejected("REQUIRE(%s) does not hold" % text)
+
+    def rounding(self, value, shift, double_round):
+        """The rounding constant apply_scale_32 adds before the shift."""
+        r = 1 << (shift - 1)
+        if double_round and shift > 31:
+            r += (1 << 30) if value >= 0 else -(1 << 30)
+        return r
+
+    def apply_scale_32(self, value, multiplier, shift, double_round):
+        self.require(multiplier >= 0, "multiplier >= 0")
+        self.require(2 <= shift <= 62, "2 <= shift && shift <= 62")
+        self.require(-(1 << (shift - 1)) <= value < (1 << (shift - 1)), "value within +-2^(shift-1)")
+        return (value * multiplier + self.rounding(value, shift, double_round)) >> shift  # >> floors
+
+    def apply_scale_16(self, value, multiplier, shift):
+        self.require(multiplier >= 0, "multiplier >= 0")
+        self.require(2 <= shift <= 62, "2 <= shift && shift <= 62")
+        result = (value * multiplier + (1 << (shift - 1))) >> shift
+        self.require(-(1 << 31) <= result < (1 << 31), "result within int32_t")
+        return result
+
+    def scale(self, value, multiplier, shift):
+        if self.scale32:
+            self.require(-(1 << 31) <= value < (1 << 31), "value fits the int32_t parameter")
+            return self.apply_scale_32(value, multiplier, shift, self.rounding_mode == "DOUBLE_ROUND")
+        return self.apply_scale_16(value, multiplier, shift)
+
+    def clip(self, result):
+        if self.out_unsigned:
+            lo, hi = 0, (1 << self.out_width) - 1
+        else:
+            lo, hi = -(1 << (self.out_width - 1)), (1 << (self.out_width - 1)) - 1
+        return min(max(result, lo), hi)
+
+    def rescale(self, x, multiplier, shift):
+        """One element: x, the zero points and the result are values (the op's signedness applied)."""
+        result = self.scale(x - self.op["inputZp"], multiplier, shift)
+        result += self.op["outputZp"]
+        self.require(-(1 << 31) <= result < (1 << 31), "apply_add_s<int32_t> does not overflow")
+        return self.clip(result)
+
+
+def int_type(tag):
+    if len(tag) < 2 or tag[0] not in "iu" or not tag[1:].isdigit():
+        raise Unsupported("integer type %s" % tag)
+    return int(tag[1:]), tag[0] == "u"
+
+
+def run_rescale(directory, keys, backend_class):
+    with open(os.path.join(directory, "rescale.json")) as f:
+        op = json.load(f)
+    with open(os.path.join(directory, "program.mlir")) as f:
+        program = f.read()
+    with open(os.path.join(directory, "input.txt")) as f:
+        inputs = [int(line) for line in f if line.strip()]
+    shape = [int(d) for d in keys.get("shape", "").split()]
+    if len(inputs) != int(keys["elements"]) or math.prod(shape) != len(inputs):
+        raise ValueError("input.txt has %d elements, request.txt says %s" % (len(inputs), keys["elements"]))
+    if 0 in shape and "?" not in program:
+        raise Rejected("a TOSA tensor has no dimension of size 0 (MLIR's verifier)")
+    backend = backend_class(op)
+    backend.error_if(len(shape))
+    channels = shape[-1] if op["perChannel"] else 1
+    for key in ("multiplier", "shift"):
+        if len(op[key]) != channels:
+            raise Rejected("%s has %d elements, expected NC = %d" % (key, len(op[key]), channels))
+    lines = []
+    for k, x in enumerate(inputs):
+        c = k % channels
+        lines.append("%d" % backend.rescale(x, op["multiplier"][c], op["shift"][c]))
+    with open(os.path.join(directory, "output.txt"), "w") as f:
+        f.write("".join(line + "\n" for line in lines))
+
+
 def coordinates(shape):
     """All coordinate tuples of a shape, row-major."""
     result = [()]
@@ -472,7 +594,7 @@ def coordinates(shape):
 # The command protocol: read the request directory, compute, write output.txt.
 # ---------------------------------------------------------------------------------------------------------------------
 
-def read_request(directory):
+def read_keys(directory):
     keys = {}
     with open(os.path.join(directory, "request.txt")) as f:
         for line in f:
@@ -481,6 +603,11 @@ def read_request(directory):
                 keys[parts[0]] = parts[1] if len(parts) > 1 else ""
     if keys.get("format") != PROTOCOL:
         raise Unsupported("request format %r is not %s" % (keys.get("format"), PROTOCOL))
+    return keys
+
+
+def read_request(directory):
+    keys = read_keys(directory)
     with open(os.path.join(directory, "type.json")) as f:
         qtype = json.load(f)
     with open(os.path.join(directory, "program.mlir")) as f:
@@ -494,7 +621,9 @@ def read_request(directory):
     return keys, qtype, program, shape, inputs
 
 
-def run(directory, backend_class):
+def run(directory, backend_class, rescale_class=RescaleBackend):
+    if read_keys(directory).get("op") == "rescale":
+        return run_rescale(directory, read_keys(directory), rescale_class)
     keys, qtype, program, shape, inputs = read_request(directory)
     backend = backend_class(qtype)
     op = keys.get("op")
@@ -521,14 +650,14 @@ def run(directory, backend_class):
         f.write("".join(line + "\n" for line in lines))
 
 
-def main(backend_class=ReferenceBackend, argv=None):
+def main(backend_class=ReferenceBackend, argv=None, rescale_class=RescaleBackend):
     argv = sys.argv if argv is None else argv
     name = os.path.basename(argv[0])
     if len(argv) != 2:
         sys.stderr.write("usage: %s REQUEST_DIR\n" % name)
         return EXIT_BAD_REQUEST
     try:
-        run(argv[1], backend_class)
+        run(argv[1], backend_class, rescale_class)
     except Rejected as e:
         sys.stderr.write("%s: rejected: %s\n" % (name, e))
         return EXIT_REJECTED

@@ -4,7 +4,9 @@
 Runs `quant-conform run --backend=command` with conformance/examples/vendor_backend.py
 (must pass: exit 0, no fail, no error) and then with every conformance/mutants/*.py
 (must be detected: at least one `fail`, no `error` — a mutant that crashes is not
-"detected", it is broken). Prints one line per mutant with the failing case count and
+"detected", it is broken). A mutant of RESCALE (`rescale_*.py`) runs on the rescale
+cases only (--filter=op=rescale); every other mutant on the qcast / dcast cases only
+(the example's capabilities with rescale excluded: its rescale code is the example's). Prints one line per mutant with the failing case count and
 the exact diagnosis (a semantics reproducing the case) most often named, then the score, e.g. `detected 23 of 23 mutants`.
 Exit status 0 only when the example passes and every mutant is detected.
 
@@ -25,11 +27,24 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
-def run(quant_conform, script, suite, jobs, out):
+EXAMPLE_CAPABILITIES = os.path.join(ROOT, "conformance/examples/vendor_backend.capabilities")
+
+
+def cast_only_capabilities(scratch):
+    """The example's capabilities with rescale excluded (the cast mutants' claim)."""
+    path = os.path.join(scratch, "cast-mutants.capabilities")
+    with open(EXAMPLE_CAPABILITIES) as f:
+        text = f.read()
+    with open(path, "w") as f:
+        f.write(text + "exclude op=rescale  # a qcast / dcast mutant: its rescale code is the example's\n")
+    return path
+
+
+def run(quant_conform, script, suite, jobs, out, capabilities=EXAMPLE_CAPABILITIES, extra=()):
     command = [quant_conform, "run", "--backend=command",
                "--command=" + shlex.quote(sys.executable) + " " + shlex.quote(script),
-               "--capabilities=" + os.path.join(ROOT, "conformance/examples/vendor_backend.capabilities"),
-               "--suite=" + suite, "--jobs=%d" % jobs, "--report-dir=" + out, "--no-color"]
+               "--capabilities=" + capabilities,
+               "--suite=" + suite, "--jobs=%d" % jobs, "--report-dir=" + out, "--no-color"] + list(extra)
     proc = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     path = os.path.join(out, "results.json")
     if not os.path.exists(path):
@@ -65,10 +80,15 @@ def main():
                   (c["pass"], c["expected-rejection"], c["unsupported"]))
         detected = 0
         print("%-28s %6s %6s  %s" % ("mutant", "fail", "error", "exact diagnosis most often named"))
+        cast_capabilities = cast_only_capabilities(scratch)
         for script in mutants:
             name = os.path.basename(script)[:-3]
+            if name.startswith("rescale_"):
+                options = dict(extra=["--filter=op=rescale"])
+            else:
+                options = dict(capabilities=cast_capabilities)
             status, results, output = run(args.quant_conform, script, args.suite, args.jobs,
-                                          os.path.join(scratch, name))
+                                          os.path.join(scratch, name), **options)
             if results is None:
                 print(output)
                 print("%-28s no results.json (exit status %d)" % (name, status))

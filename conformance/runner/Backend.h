@@ -20,8 +20,9 @@ namespace qi::conform {
 struct BackendOutput {
   enum class Status { Values, Rejected, Unsupported, Error };
   Status status = Status::Error;
-  /// qcast: stored integers (in the storage type's signedness); dcast:
-  /// expressed bit patterns. One per element, flat row-major.
+  /// qcast: stored integers (in the storage type's signedness); rescale:
+  /// output integers (per output_unsigned); dcast: expressed bit patterns.
+  /// One per element, flat row-major.
   std::vector<int64_t> stored;
   std::vector<numeric::Bits> floats;
   /// Elements the backend itself declares undefined (quant-interp's
@@ -39,9 +40,13 @@ struct BackendSettings {
   std::string mlirOpt;                        ///< mlir-lowering, mlir-cpu
   std::string mlirRunner;                     ///< mlir-cpu
   std::string runnerUtils;                    ///< libmlir_c_runner_utils.so for mlir-cpu
-  std::string pipeline;                       ///< "" = the backend's default
+  std::string pipeline;                       ///< qcast / dcast; "" = the backend's default
+  std::string rescalePipeline;                ///< rescale cases; "" = the backend's default
   std::string command;                        ///< --backend=command
   std::string profile = "reference";          ///< the semantics `interp` runs under
+  /// The requantize recipe `interp` runs tosa.rescale with ("": the
+  /// profile's; quant-interp --requantize).
+  std::string requantize;
   double timeoutSeconds = 60;
   bool keepRequests = false;
 };
@@ -62,9 +67,12 @@ std::unique_ptr<Backend> makeBackend(const std::string &name, const BackendSetti
 /// "interp, mlir-lowering, mlir-cpu, command".
 std::string backendNames();
 
-/// The default pass pipelines (docs/vendor-guide.md "Backends").
+/// The default pass pipelines (docs/vendor-guide.md "Backends"): of qcast /
+/// dcast programs, and of rescale programs (TOSA to linalg and arith).
 extern const char *const kDefaultLoweringPipeline;
 extern const char *const kDefaultCpuPipeline;
+extern const char *const kDefaultRescaleLoweringPipeline;
+extern const char *const kDefaultRescaleCpuPipeline;
 
 } // namespace qi::conform
 

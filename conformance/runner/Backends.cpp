@@ -27,6 +27,19 @@ const char *const kDefaultCpuPipeline =
     "--convert-index-to-llvm --convert-func-to-llvm --convert-cf-to-llvm "
     "--reconcile-unrealized-casts";
 
+// One word each (a --pass-pipeline): TOSA's passes are func.func passes,
+// which the flag form cannot schedule on the module.
+const char *const kDefaultRescaleLoweringPipeline =
+    "--pass-pipeline=builtin.module(func.func(tosa-to-linalg,"
+    "tosa-to-arith{include-apply-rescale=true}))";
+const char *const kDefaultRescaleCpuPipeline =
+    "--pass-pipeline=builtin.module(func.func(tosa-to-linalg,"
+    "tosa-to-arith{include-apply-rescale=true}),canonicalize,"
+    "one-shot-bufferize{bufferize-function-boundaries},convert-linalg-to-loops,"
+    "convert-scf-to-cf,expand-strided-metadata,lower-affine,finalize-memref-to-llvm,"
+    "convert-math-to-llvm,convert-arith-to-llvm,convert-index-to-llvm,convert-func-to-llvm,"
+    "convert-cf-to-llvm,reconcile-unrealized-casts)";
+
 namespace {
 
 constexpr size_t kTailLines = 5;
@@ -89,17 +102,21 @@ std::string diagnosticLine(const std::string &err) {
   return tailLines(err, 1);
 }
 
-/// Runs quant-interp on `program` (a file in `scratch`) with the case's input.
+/// Runs quant-interp on `program` (a file in `scratch`) with the case's input
+/// (and a rescale case's operands, when they are arguments).
 BackendOutput runQuantInterp(const BackendSettings &s, const GoldenCase &c,
                              const std::string &program, const std::string &scratch,
-                             const std::string &profile, double secondsSoFar) {
+                             const std::string &profile, const std::string &requantize,
+                             double secondsSoFar) {
   std::string error;
   const std::string args = scratch + "/args.txt";
-  if (!writeText(args, argumentAttribute(c) + "\n", error))
+  if (!writeText(args, argumentLines(c), error))
     return errorOutput(error);
   std::vector<std::string> argv = {s.quantInterp, program, "--args-file=" + args};
   if (!profile.empty())
     argv.push_back("--profile=" + profile);
+  if (!requantize.empty())
+    argv.push_back("--requantize=" + requantize);
   if (c.params.op == Op::DCast)
     argv.push_back("--hex");
   ProcessOptions options;
@@ -165,10 +182,11 @@ public:
     std::string error, program = scratch + "/program.mlir";
     if (!writeText(program, generators::programText(c.params), error))
       return errorOutput(error);
-    return runQuantInterp(s_, c, program, scratch, s_.profile, 0);
+    return runQuantInterp(s_, c, program, scratch, s_.profile, s_.requantize, 0);
   }
   std::string detail() const override {
-    return s_.quantInterp + " --profile=" + s_.profile;
+    return s_.quantInterp + " --profile=" + s_.profile +
+           (s_.requantize.empty() ? "" : " --requantize=" + s_.requantize);
   }
 
 private:
@@ -180,6 +198,8 @@ public:
   explicit MlirLoweringBackend(BackendSettings s) : s_(std::move(s)) {
     if (s_.pipeline.empty())
       s_.pipeline = kDefaultLoweringPipeline;
+    if (s_.rescalePipeline.empty())
+      s_.rescalePipeline = kDefaultRescaleLoweringPipeline;
   }
   BackendOutput run(const GoldenCase &c, const std::string &scratch) const override {
     std::string error, program = scratch + "/program.mlir", lowered = scratch + "/lowered.mlir";
@@ -187,14 +207,16 @@ public:
       return errorOutput(error);
     if (auto rejected = verifyWithMlirOpt(s_, program))
       return *rejected;
-    if (auto failed = lowerWithMlirOpt(s_, s_.pipeline, program, lowered))
+    if (auto failed = lowerWithMlirOpt(s_, c.isRescale() ? s_.rescalePipeline : s_.pipeline,
+                                       program, lowered))
       return *failed;
-    // The lowered program has no quant ops left (or only scast), so the
-    // profile does not matter; reference names it.
-    return runQuantInterp(s_, c, lowered, scratch, "", 0);
+    // The lowered program has no quant or tosa ops left (or only scast), so
+    // the profile and the recipe do not matter.
+    return runQuantInterp(s_, c, lowered, scratch, "", "", 0);
   }
   std::string detail() const override {
-    return s_.mlirOpt + " " + s_.pipeline + " | " + s_.quantInterp;
+    return s_.mlirOpt + " " + s_.pipeline + " (rescale: " + s_.rescalePipeline + ") | " +
+           s_.quantInterp;
   }
 
 private:
@@ -206,6 +228,8 @@ public:
   explicit MlirCpuBackend(BackendSettings s) : s_(std::move(s)) {
     if (s_.pipeline.empty())
       s_.pipeline = kDefaultCpuPipeline;
+    if (s_.rescalePipeline.empty())
+      s_.rescalePipeline = kDefaultRescaleCpuPipeline;
   }
   BackendOutput run(const GoldenCase &c, const std::string &scratch) const override {
     std::string error, program = scratch + "/program.mlir", harness = scratch + "/harness.mlir",
@@ -215,7 +239,8 @@ public:
       return errorOutput(error);
     if (auto rejected = verifyWithMlirOpt(s_, program))
       return *rejected;
-    if (auto failed = lowerWithMlirOpt(s_, s_.pipeline, harness, llvmDialect))
+    if (auto failed = lowerWithMlirOpt(s_, c.isRescale() ? s_.rescalePipeline : s_.pipeline,
+                                       harness, llvmDialect))
       return *failed;
     ProcessOptions options;
     options.timeoutSeconds = s_.timeoutSeconds;
@@ -232,7 +257,8 @@ public:
     return out;
   }
   std::string detail() const override {
-    return s_.mlirOpt + " " + s_.pipeline + " | " + s_.mlirRunner + " -O3";
+    return s_.mlirOpt + " " + s_.pipeline + " (rescale: " + s_.rescalePipeline + ") | " +
+           s_.mlirRunner + " -O3";
   }
 
 private:
@@ -244,9 +270,12 @@ public:
   explicit CommandBackend(BackendSettings s) : s_(std::move(s)) {}
   BackendOutput run(const GoldenCase &c, const std::string &scratch) const override {
     std::string error;
+    // A rescale case describes its op in rescale.json, a qcast / dcast case
+    // its quantized type in type.json.
     if (!writeText(scratch + "/request.txt", protocolRequest(c), error) ||
         !writeText(scratch + "/program.mlir", generators::programText(c.params), error) ||
-        !writeText(scratch + "/type.json", protocolTypeJson(c), error) ||
+        !(c.isRescale() ? writeText(scratch + "/rescale.json", protocolRescaleJson(c), error)
+                        : writeText(scratch + "/type.json", protocolTypeJson(c), error)) ||
         !writeText(scratch + "/input.txt", protocolInput(c), error))
       return errorOutput(error);
     ProcessOptions options;

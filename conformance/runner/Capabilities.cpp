@@ -2,6 +2,7 @@
 #include "conformance/runner/Capabilities.h"
 
 #include "generators/GoldenIds.h"
+#include "generators/GoldenRescale.h"
 #include "interpreter/numeric/FloatFormat.h"
 
 #include <cctype>
@@ -12,7 +13,10 @@ using generators::GoldenCase;
 
 namespace {
 
-const std::set<std::string> kOps = {"qcast", "dcast"};
+const std::set<std::string> kOps = {"qcast", "dcast", "rescale"};
+const std::set<std::string> kRoundingModes = {"SINGLE_ROUND", "INEXACT_ROUND", "DOUBLE_ROUND"};
+const std::set<std::string> kScales = {"32", "16"};
+const std::set<std::string> kOperands = {"constants", "arguments"};
 const std::set<std::string> kGranularities = {"per-layer", "per-axis", "sub-channel"};
 const std::set<std::string> kShapeKinds = {"scalar", "0-d", "static", "dynamic", "unranked"};
 const std::set<std::string> kYesNo = {"yes", "no"};
@@ -64,8 +68,19 @@ bool addValue(const std::string &key, const std::string &word, std::set<std::str
     ok = kGranularities.count(word);
   else if (key == "shape-kind")
     ok = kShapeKinds.count(word);
-  else if (key == "narrow" || key == "rejection")
+  else if (key == "narrow" || key == "rejection" || key == "per-channel")
     ok = kYesNo.count(word);
+  else if (key == "rounding-mode")
+    ok = kRoundingModes.count(word);
+  else if (key == "scale")
+    ok = kScales.count(word);
+  else if (key == "operands")
+    ok = kOperands.count(word);
+  else if (key == "rescale-input" || key == "rescale-output") {
+    unsigned width = 0;
+    bool isUnsigned = false;
+    ok = generators::parseRescaleIntTag(word, width, isUnsigned);
+  }
   else if (key == "expressed")
     ok = numeric::findFloatFormat(word) != nullptr;
   else if (key == "storage") {
@@ -75,7 +90,8 @@ bool addValue(const std::string &key, const std::string &word, std::set<std::str
     return false;
   } else {
     error = where + "unknown key '" + key +
-            "' (expected op, granularity, storage, narrow, expressed, shape-kind, rejection, exclude)";
+            "' (expected op, granularity, storage, narrow, expressed, shape-kind, rejection, "
+            "rescale-input, rescale-output, scale, rounding-mode, per-channel, operands, exclude)";
     return false;
   }
   if (!ok) {
@@ -143,7 +159,7 @@ std::optional<Capabilities> Capabilities::parse(const std::string &text, const s
       error = where + "'" + key + "' lists no value";
       return std::nullopt;
     }
-    if ((key == "narrow" || key == "rejection") && values.size() != 1) {
+    if ((key == "narrow" || key == "rejection" || key == "per-channel") && values.size() != 1) {
       error = where + "'" + key + "' takes one value, yes or no";
       return std::nullopt;
     }
@@ -153,35 +169,24 @@ std::optional<Capabilities> Capabilities::parse(const std::string &text, const s
 
 std::optional<Capabilities> Capabilities::builtIn(const std::string &backend,
                                                   std::string &source) {
-  if (backend != "mlir-cpu")
-    return std::nullopt;
   static const char *const kMlirCpu =
 #include "conformance/runner/MlirCpuCapabilities.inc"
       ;
-  source = "conformance/backends/mlir-cpu.capabilities";
+  static const char *const kMlirLowering =
+#include "conformance/runner/MlirLoweringCapabilities.inc"
+      ;
+  const char *text = backend == "mlir-cpu"        ? kMlirCpu
+                     : backend == "mlir-lowering" ? kMlirLowering
+                                                  : nullptr;
+  if (!text)
+    return std::nullopt;
+  source = "conformance/backends/" + backend + ".capabilities";
   std::string error;
-  return parse(kMlirCpu, source + " (built in)", error);
+  return parse(text, source + " (built in)", error);
 }
 
-std::optional<std::string> Capabilities::outside(const GoldenCase &c) const {
-  const quant::QuantType &t = c.params.type;
-  auto check = [&](const std::string &key, const std::string &value,
-                   const std::string &what) -> std::optional<std::string> {
-    auto it = claims_.find(key);
-    if (it == claims_.end() || it->second.count(value))
-      return std::nullopt;
-    return what + " is not claimed";
-  };
-  std::string op(generators::opName(c.params.op));
-  std::string granularity(generators::granularityName(t.granularity));
-  std::string expressed(t.expressed->name);
-  std::string shapeKind(generators::shapeKindName(c.params.shapeKind));
-  std::string storage = generators::storageTag(t);
-  const std::map<std::string, std::string> tags = {
-      {"op", op},         {"granularity", granularity},
-      {"storage", storage}, {"expressed", expressed},
-      {"shape-kind", shapeKind}, {"narrow", t.hasNarrowBounds() ? "yes" : "no"},
-      {"rejection", c.rejection ? "yes" : "no"}};
+std::optional<std::string>
+Capabilities::excluded(const std::map<std::string, std::string> &tags) const {
   for (const Exclusion &e : exclusions_) {
     bool all = true;
     std::string what;
@@ -192,6 +197,40 @@ std::optional<std::string> Capabilities::outside(const GoldenCase &c) const {
     if (all)
       return what + " is excluded (" + e.where + (e.reason.empty() ? "" : ": " + e.reason) + ")";
   }
+  return std::nullopt;
+}
+
+std::optional<std::string> Capabilities::notClaimed(const std::string &key,
+                                                    const std::string &value,
+                                                    const std::string &what) const {
+  auto it = claims_.find(key);
+  if (it == claims_.end() || it->second.count(value))
+    return std::nullopt;
+  return what + " is not claimed";
+}
+
+std::optional<std::string> Capabilities::outside(const GoldenCase &c) const {
+  if (c.isRescale())
+    return outsideRescale(c);
+  const quant::QuantType &t = c.params.type;
+  auto check = [&](const std::string &key, const std::string &value, const std::string &what) {
+    return notClaimed(key, value, what);
+  };
+  std::string op(generators::opName(c.params.op));
+  std::string granularity(generators::granularityName(t.granularity));
+  std::string expressed(t.expressed->name);
+  std::string shapeKind(generators::shapeKindName(c.params.shapeKind));
+  std::string storage = generators::storageTag(t);
+  const std::map<std::string, std::string> tags = {
+      {"op", op},         {"granularity", granularity},
+      {"storage", storage}, {"expressed", expressed},
+      {"shape-kind", shapeKind}, {"narrow", t.hasNarrowBounds() ? "yes" : "no"},
+      {"rejection", c.rejection ? "yes" : "no"},
+      // Rescale-only keys never match a qcast / dcast case.
+      {"rescale-input", ""}, {"rescale-output", ""}, {"scale", ""}, {"rounding-mode", ""},
+      {"per-channel", ""}, {"operands", ""}};
+  if (auto why = excluded(tags))
+    return why;
   for (auto reason : {check("op", op, "op " + op),
                       check("granularity", granularity, "granularity " + granularity),
                       check("storage", storage, "storage " + storage),
@@ -201,6 +240,44 @@ std::optional<std::string> Capabilities::outside(const GoldenCase &c) const {
       return reason;
   if (t.hasNarrowBounds())
     if (auto reason = check("narrow", "yes", "narrow storage bounds"))
+      return reason;
+  if (c.rejection)
+    if (auto reason = check("rejection", "yes", "an expected-rejection case"))
+      return reason;
+  return std::nullopt;
+}
+
+std::optional<std::string> Capabilities::outsideRescale(const GoldenCase &c) const {
+  const generators::RescaleParams &r = c.params.rescale;
+  const requant::RescaleAttributes &a = r.attributes;
+  auto check = [&](const std::string &key, const std::string &value, const std::string &what) {
+    return notClaimed(key, value, what);
+  };
+  const std::string shapeKind(generators::shapeKindName(c.params.shapeKind));
+  const std::string in = generators::rescaleInputTag(r), out = generators::rescaleOutputTag(r);
+  const std::string scale = a.scale32 ? "32" : "16";
+  const std::string mode(requant::roundingModeName(a.roundingMode));
+  const std::string operands(generators::rescaleOperandsName(r.operands));
+  const std::map<std::string, std::string> tags = {
+      {"op", "rescale"}, {"shape-kind", shapeKind}, {"rejection", c.rejection ? "yes" : "no"},
+      {"rescale-input", in}, {"rescale-output", out}, {"scale", scale},
+      {"rounding-mode", mode}, {"per-channel", a.perChannel ? "yes" : "no"},
+      {"operands", operands},
+      // qcast / dcast keys never match a rescale case.
+      {"granularity", ""}, {"storage", ""}, {"expressed", ""}, {"narrow", ""}};
+  if (auto why = excluded(tags))
+    return why;
+  for (auto reason : {check("op", "rescale", "op rescale"),
+                      check("shape-kind", shapeKind, "shape kind " + shapeKind),
+                      check("rescale-input", in, "rescale input " + in),
+                      check("rescale-output", out, "rescale output " + out),
+                      check("scale", scale, "scale " + scale),
+                      check("rounding-mode", mode, "rounding mode " + mode),
+                      check("operands", operands, "operands as " + operands)})
+    if (reason)
+      return reason;
+  if (a.perChannel)
+    if (auto reason = check("per-channel", "yes", "per-channel rescale"))
       return reason;
   if (c.rejection)
     if (auto reason = check("rejection", "yes", "an expected-rejection case"))

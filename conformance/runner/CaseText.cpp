@@ -4,6 +4,8 @@
 #include "generators/FloatText.h"
 #include "generators/GoldenFormat.h"
 #include "generators/GoldenProgram.h"
+#include "generators/GoldenRescale.h"
+#include "generators/GoldenRun.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -20,6 +22,8 @@ using generators::ShapeKind;
 namespace {
 
 bool isQCast(const GoldenCase &c) { return c.params.op == Op::QCast; }
+/// qcast and rescale print integers; dcast floats.
+bool integerOutput(const GoldenCase &c) { return c.params.op != Op::DCast; }
 const numeric::FloatFormat &expressedFormat(const GoldenCase &c) {
   return *c.params.type.expressed;
 }
@@ -111,6 +115,8 @@ std::string shown(const std::string &text) {
 size_t elementCount(const GoldenCase &c) { return c.numInputs(); }
 
 std::string argumentAttribute(const GoldenCase &c) {
+  if (c.isRescale())
+    return generators::argumentText(c);
   std::vector<std::string> values = inputLiterals(c);
   const std::string &type = c.params.op == Op::QCast
                                 ? generators::concreteSpelling(c.params, std::string(expressedFormat(c).name))
@@ -122,19 +128,36 @@ std::string argumentAttribute(const GoldenCase &c) {
   return "dense<" + nested(values, 0, values.size(), c.params.shape, 0) + "> : " + type;
 }
 
+std::string argumentLines(const GoldenCase &c) {
+  std::string text = argumentAttribute(c) + "\n";
+  if (c.isRescale())
+    for (const std::string &operand : generators::rescaleOperandArguments(c.params))
+      text += operand + "\n";
+  return text;
+}
+
 std::string outputTypeSpelling(const GoldenCase &c) {
+  if (c.isRescale())
+    return generators::concreteSpelling(c.params, generators::rescaleOutputElement(c.params));
   std::string element = isQCast(c) ? generators::resultIntegerSpelling(c.params.type.storage)
                                    : std::string(expressedFormat(c).name);
   return generators::concreteSpelling(c.params, element);
+}
+
+numeric::IntFormat outputIntFormat(const GoldenCase &c) {
+  if (c.isRescale())
+    return {c.params.rescale.attributes.outputWidth, !c.params.rescale.attributes.outputUnsigned};
+  return c.params.type.storage;
 }
 
 std::string protocolRequest(const GoldenCase &c) {
   std::string shape;
   for (int64_t d : c.params.shape)
     shape += " " + std::to_string(d);
-  std::string inputType = isQCast(c)
-                              ? generators::concreteSpelling(c.params, std::string(expressedFormat(c).name))
-                              : generators::concreteSpelling(c.params, storageSignless(c));
+  std::string inputType =
+      c.isRescale() ? generators::concreteSpelling(c.params, generators::rescaleInputElement(c.params))
+      : isQCast(c)  ? generators::concreteSpelling(c.params, std::string(expressedFormat(c).name))
+                    : generators::concreteSpelling(c.params, storageSignless(c));
   return "format quant-conform-command/1\n"
          "id " + c.id + "\n"
          "op " + std::string(generators::opName(c.params.op)) + "\n"
@@ -151,18 +174,26 @@ std::string protocolInput(const GoldenCase &c) {
   return text;
 }
 
-std::string protocolTypeJson(const GoldenCase &c) {
-  // The case file's own "type" object, so the protocol and the golden format
-  // can never describe a type differently.
+namespace {
+
+/// One object of the case file, pretty-printed: the protocol and the golden
+/// format can never describe a type or an op differently.
+std::string caseMember(const GoldenCase &c, const char *key) {
   llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(generators::caseToJson(c, true));
   if (!parsed) {
     llvm::consumeError(parsed.takeError());
     return "{}\n";
   }
   const llvm::json::Object *object = parsed->getAsObject();
-  const llvm::json::Value *type = object ? object->get("type") : nullptr;
-  return type ? llvm::formatv("{0:2}", *type).str() + "\n" : "{}\n";
+  const llvm::json::Value *member = object ? object->get(key) : nullptr;
+  return member ? llvm::formatv("{0:2}", *member).str() + "\n" : "{}\n";
 }
+
+} // namespace
+
+std::string protocolTypeJson(const GoldenCase &c) { return caseMember(c, "type"); }
+
+std::string protocolRescaleJson(const GoldenCase &c) { return caseMember(c, "rescale"); }
 
 int64_t storageValueOfBits(uint64_t bits, const numeric::IntFormat &storage) {
   return storage.fromBitsSmall(bits);
@@ -211,7 +242,7 @@ bool parseInterpreterOutput(const std::string &text, const GoldenCase &c, Backen
   }
   std::string body = line.substr(0, colon);
   std::vector<std::string> tokens;
-  if (isQCast(c)) {
+  if (integerOutput(c)) {
     // Decimal integers, nested in brackets or alone (a scalar); an i1
     // storage tensor of lowered IR prints as `true`/`false` (bit 1 / bit 0).
     const std::string padded = body + " ";
@@ -239,7 +270,7 @@ bool parseInterpreterOutput(const std::string &text, const GoldenCase &c, Backen
       error = "expected " + std::to_string(n) + " elements, got " + std::to_string(tokens.size());
       return false;
     }
-    const numeric::IntFormat &storage = c.params.type.storage;
+    const numeric::IntFormat storage = outputIntFormat(c);
     for (const std::string &t : tokens) {
       int64_t v = 0;
       if (!parseInt(t, v)) {
@@ -301,15 +332,15 @@ bool parseProtocolOutput(const std::string &text, const GoldenCase &c, BackendOu
     return false;
   }
   out.poison.assign(n, false);
-  const quant::QuantType &type = c.params.type;
+  const numeric::IntFormat format = outputIntFormat(c);
   for (size_t i = 0; i < n; ++i) {
     const std::string &line = lines[i];
     std::string where = "output.txt line " + std::to_string(i + 1) + ": ";
-    if (isQCast(c)) {
+    if (integerOutput(c)) {
       int64_t v = 0;
-      if (!parseInt(line, v) || !type.storage.contains(numeric::BigInt(v))) {
-        error = where + shown(line) + " is not an integer of the storage type " +
-                type.storage.name();
+      if (!parseInt(line, v) || !format.contains(numeric::BigInt(v))) {
+        error = where + shown(line) + " is not an integer of the " +
+                (c.isRescale() ? "output type " : "storage type ") + format.name();
         return false;
       }
       out.stored.push_back(v);
@@ -344,8 +375,8 @@ bool parseHarnessOutput(const std::string &text, const GoldenCase &c, BackendOut
       error = "the harness printed " + shown(line);
       return false;
     }
-    if (isQCast(c))
-      out.stored.push_back(storageValueOfBits(uint64_t(v), c.params.type.storage));
+    if (integerOutput(c))
+      out.stored.push_back(storageValueOfBits(uint64_t(v), outputIntFormat(c)));
     else
       out.floats.push_back(numeric::Bits(uint64_t(v)));
   }

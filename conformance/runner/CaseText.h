@@ -19,27 +19,37 @@ namespace qi::conform {
 /// The input as an MLIR attribute, as `quant-interp --arg` takes it:
 /// `dense<[[0x3F800000, ...]]> : tensor<2x4xf32>`, `5 : i8`.
 std::string argumentAttribute(const generators::GoldenCase &c);
-/// The concrete output type: `tensor<4x8xui8>` (qcast), `tensor<4x8xf32>` (dcast).
+/// Every argument of @main, one per line (the input; a rescale case whose
+/// operands are arguments adds multiplier, shift, input_zp, output_zp).
+std::string argumentLines(const generators::GoldenCase &c);
+/// The concrete output type: `tensor<4x8xui8>` (qcast), `tensor<4x8xf32>`
+/// (dcast), `tensor<4x8xi16>` (rescale: signless, as quant-interp prints it).
 std::string outputTypeSpelling(const generators::GoldenCase &c);
+/// The integer type output values are read in: the storage type (qcast),
+/// or the rescale output type with output_unsigned's signedness.
+numeric::IntFormat outputIntFormat(const generators::GoldenCase &c);
 /// Number of output elements (= input elements).
 size_t elementCount(const generators::GoldenCase &c);
 
-/// The protocol's request.txt, input.txt and type.json.
+/// The protocol's request.txt, input.txt and type.json (qcast / dcast) or
+/// rescale.json (rescale).
 std::string protocolRequest(const generators::GoldenCase &c);
 std::string protocolInput(const generators::GoldenCase &c);
 std::string protocolTypeJson(const generators::GoldenCase &c);
+std::string protocolRescaleJson(const generators::GoldenCase &c);
 
-/// Reads quant-interp's printed result (decimal integers for qcast, `--hex`
-/// for dcast; a `// poison:` line). Integers are reinterpreted in the
-/// storage's signedness, so the signless `i8` result of a lowered program
-/// reads as the u8 value it encodes.
+/// Reads quant-interp's printed result (decimal integers for qcast and
+/// rescale, `--hex` for dcast; a `// poison:` line). Integers are
+/// reinterpreted in outputIntFormat's signedness, so the signless `i8`
+/// result of a lowered program reads as the u8 value it encodes.
 bool parseInterpreterOutput(const std::string &text, const generators::GoldenCase &c,
                             BackendOutput &out, std::string &error);
 /// Reads the protocol's output.txt.
 bool parseProtocolOutput(const std::string &text, const generators::GoldenCase &c,
                          BackendOutput &out, std::string &error);
 /// Reads the mlir-cpu harness' output: one signed 64-bit integer per line
-/// (stored value, or the expressed bit pattern zero-extended).
+/// (stored value or rescale output zero-extended, or the expressed bit
+/// pattern zero-extended).
 bool parseHarnessOutput(const std::string &text, const generators::GoldenCase &c,
                         BackendOutput &out, std::string &error);
 

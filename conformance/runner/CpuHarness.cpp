@@ -10,6 +10,7 @@
 #include "conformance/runner/CaseText.h"
 #include "generators/FloatText.h"
 #include "generators/GoldenProgram.h"
+#include "generators/GoldenRescale.h"
 
 namespace qi::conform {
 using generators::GoldenCase;
@@ -33,9 +34,110 @@ std::string hexConstant(const GoldenCase &c) {
   return hex.empty() ? "dense<>" : "dense<\"0x" + hex + "\">";
 }
 
+/// printI64 of each element of `value` (type `shaped`, concrete type
+/// `concreteType`, element `element` of `width` bits), zero-extended.
+std::string printElements(const GoldenCase &c, std::string value, const std::string &shaped,
+                          const std::string &element, unsigned width, bool bitcastFloat) {
+  const generators::CaseParams &p = c.params;
+  const bool scalar = p.shapeKind == ShapeKind::Scalar;
+  const std::string concrete = generators::concreteSpelling(p, element);
+  std::string h;
+  if (!scalar && concrete != shaped) {
+    h += "  %rs = tensor.cast " + value + " : " + shaped + " to " + concrete + "\n";
+    value = "%rs";
+  }
+  auto printElement = [&](const std::string &e, const std::string &indent) {
+    std::string s, bits = e;
+    if (bitcastFloat) {
+      s += indent + "%b = arith.bitcast " + e + " : " + element + " to i" + std::to_string(width) + "\n";
+      bits = "%b";
+    }
+    std::string wide = bits;
+    if (width < 64) {
+      s += indent + "%w = arith.extui " + bits + " : i" + std::to_string(width) + " to i64\n";
+      wide = "%w";
+    }
+    s += indent + "func.call @printI64(" + wide + ") : (i64) -> ()\n";
+    s += indent + "func.call @printNewline() : () -> ()\n";
+    return s;
+  };
+  if (scalar) {
+    h += printElement(value, "  ");
+  } else if (p.shape.empty()) {
+    h += "  %e = tensor.extract " + value + "[] : " + concrete + "\n";
+    h += printElement("%e", "  ");
+  } else {
+    int64_t n = int64_t(elementCount(c));
+    std::string flat = value;
+    if (p.shape.size() > 1) {
+      std::string group;
+      for (size_t d = 0; d < p.shape.size(); ++d)
+        group += (d ? ", " : "") + std::to_string(d);
+      h += "  %flat = tensor.collapse_shape " + value + " [[" + group + "]] : " + concrete +
+           " into tensor<" + std::to_string(n) + "x" + element + ">\n";
+      flat = "%flat";
+    }
+    h += "  %c0 = arith.constant 0 : index\n"
+         "  %c1 = arith.constant 1 : index\n"
+         "  %n = arith.constant " + std::to_string(n) + " : index\n"
+         "  scf.for %i = %c0 to %n step %c1 {\n"
+         "    %e = tensor.extract " + flat + "[%i] : tensor<" + std::to_string(n) + "x" + element + ">\n";
+    h += printElement("%e", "    ");
+    h += "  }\n";
+  }
+  return h;
+}
+
+/// The harness of a rescale case: the input (and, when they are arguments,
+/// the multiplier, shift and zero points) as constants, @main called, the
+/// output integers printed zero-extended.
+std::string rescaleHarness(const GoldenCase &c) {
+  const generators::CaseParams &p = c.params;
+  const std::string inElement = generators::rescaleInputElement(p);
+  const std::string outElement = generators::rescaleOutputElement(p);
+  const std::string param = generators::shapedSpelling(p, inElement);
+  const std::string result = generators::shapedSpelling(p, outElement);
+  const std::string concrete = generators::concreteSpelling(p, inElement);
+  std::string h = generators::programText(p);
+  h += "func.func private @printI64(i64)\n"
+       "func.func private @printNewline()\n"
+       "func.func @qi_harness() {\n";
+  // "VALUES : TYPE", as quant-interp takes it.
+  h += "  %in = arith.constant " + argumentAttribute(c) + "\n";
+  std::string args = "%in", types = param;
+  if (concrete != param) {
+    h += "  %arg = tensor.cast %in : " + concrete + " to " + param + "\n";
+    args = "%arg";
+  }
+  // Operands passed as arguments: constants of their concrete type, cast to
+  // the program's (a `?` length) where they differ.
+  std::vector<std::string> operands = generators::rescaleOperandArguments(p);
+  std::vector<std::string> operandTypes = generators::rescaleOperandTypes(p);
+  for (size_t k = 0; k < operands.size(); ++k) {
+    const std::string concreteType = operands[k].substr(operands[k].rfind(" : ") + 3);
+    const std::string &type = operandTypes[k];
+    h += "  %op" + std::to_string(k) + " = arith.constant " + operands[k] + "\n";
+    std::string value = "%op" + std::to_string(k);
+    if (type != concreteType) {
+      h += "  %opc" + std::to_string(k) + " = tensor.cast " + value + " : " + concreteType +
+           " to " + type + "\n";
+      value = "%opc" + std::to_string(k);
+    }
+    args += ", " + value;
+    types += ", " + type;
+  }
+  h += "  %r = func.call @main(" + args + ") : (" + types + ") -> " + result + "\n";
+  const unsigned width = p.rescale.attributes.outputWidth;
+  h += printElements(c, "%r", result, outElement, width, false);
+  h += "  return\n}\n";
+  return h;
+}
+
 } // namespace
 
 std::string cpuHarness(const GoldenCase &c) {
+  if (c.isRescale())
+    return rescaleHarness(c);
   const generators::CaseParams &p = c.params;
   const bool qcast = p.op == Op::QCast;
   const bool scalar = p.shapeKind == ShapeKind::Scalar;
@@ -86,52 +188,8 @@ std::string cpuHarness(const GoldenCase &c) {
     value = "%ri";
   }
   const std::string element = qcast ? storage : expressed;
-  if (!scalar && concrete(element) != generators::shapedSpelling(p, element)) {
-    h += "  %rs = tensor.cast " + value + " : " + generators::shapedSpelling(p, element) + " to " +
-         concrete(element) + "\n";
-    value = "%rs";
-  }
-  // One element to one printed i64.
   const unsigned width = qcast ? p.type.storage.width : p.type.expressed->sizeInBits;
-  auto printElement = [&](const std::string &e, const std::string &indent) {
-    std::string s, bits = e;
-    if (!qcast) {
-      s += indent + "%b = arith.bitcast " + e + " : " + expressed + " to i" + std::to_string(width) + "\n";
-      bits = "%b";
-    }
-    std::string wide = bits;
-    if (width < 64) {
-      s += indent + "%w = arith.extui " + bits + " : i" + std::to_string(width) + " to i64\n";
-      wide = "%w";
-    }
-    s += indent + "func.call @printI64(" + wide + ") : (i64) -> ()\n";
-    s += indent + "func.call @printNewline() : () -> ()\n";
-    return s;
-  };
-  if (scalar) {
-    h += printElement(value, "  ");
-  } else if (p.shape.empty()) {
-    h += "  %e = tensor.extract " + value + "[] : " + concrete(element) + "\n";
-    h += printElement("%e", "  ");
-  } else {
-    int64_t n = int64_t(elementCount(c));
-    std::string flat = value;
-    if (p.shape.size() > 1) {
-      std::string group;
-      for (size_t d = 0; d < p.shape.size(); ++d)
-        group += (d ? ", " : "") + std::to_string(d);
-      h += "  %flat = tensor.collapse_shape " + value + " [[" + group + "]] : " + concrete(element) +
-           " into tensor<" + std::to_string(n) + "x" + element + ">\n";
-      flat = "%flat";
-    }
-    h += "  %c0 = arith.constant 0 : index\n"
-         "  %c1 = arith.constant 1 : index\n"
-         "  %n = arith.constant " + std::to_string(n) + " : index\n"
-         "  scf.for %i = %c0 to %n step %c1 {\n"
-         "    %e = tensor.extract " + flat + "[%i] : tensor<" + std::to_string(n) + "x" + element + ">\n";
-    h += printElement("%e", "    ");
-    h += "  }\n";
-  }
+  h += printElements(c, value, generators::shapedSpelling(p, element), element, width, !qcast);
   h += "  return\n}\n";
   return h;
 }

@@ -2,6 +2,7 @@
 #include "conformance/runner/Diagnosis.h"
 #include "conformance/runner/Judge.h"
 #include "generators/GoldenExpected.h"
+#include "generators/GoldenRescale.h"
 
 #include <algorithm>
 
@@ -71,6 +72,33 @@ struct Scored {
   size_t order = 0;
 };
 
+/// Exact matches first (named profiles / recipes before knob variants, then
+/// the fewest undefined elements leaned on), at most `keep`; if none is
+/// exact, the best `keep` partial matches.
+std::vector<DiagnosisMatch> ranked(std::vector<Scored> scored, size_t keep) {
+  std::stable_sort(scored.begin(), scored.end(), [](const Scored &a, const Scored &b) {
+    if (a.match.exact() != b.match.exact())
+      return a.match.exact();
+    if (!a.match.exact() && a.match.matched != b.match.matched)
+      return a.match.matched > b.match.matched;
+    // A named profile (a known backend recipe) is the headline; among equals,
+    // the variant that leans least on undefined elements explains most.
+    if (a.isProfile != b.isProfile)
+      return a.isProfile;
+    if (a.dontCareUsed != b.dontCareUsed)
+      return a.dontCareUsed < b.dontCareUsed;
+    return a.order < b.order;
+  });
+  std::vector<DiagnosisMatch> result;
+  bool anyExact = !scored.empty() && scored.front().match.exact();
+  for (const Scored &s : scored) {
+    if (result.size() == keep || (anyExact && !s.match.exact()))
+      break;
+    result.push_back(s.match);
+  }
+  return result;
+}
+
 } // namespace
 
 const std::vector<SemanticsVariant> &semanticsVariants() {
@@ -78,10 +106,63 @@ const std::vector<SemanticsVariant> &semanticsVariants() {
   return variants;
 }
 
+namespace {
+
+/// Counts how many of the backend's `n` elements `variant` reproduces: every
+/// element the variant leaves undefined (`undefined`) is allowed whatever
+/// the backend does (counted in dontCareUsed when the backend defines it);
+/// a defined one must be defined by the backend too and `sameValue(i)`.
+template <typename SameValue>
+void countMatches(size_t n, const std::vector<bool> &undefined, const BackendOutput &out,
+                  Scored &s, SameValue sameValue) {
+  for (size_t i = 0; i < n; ++i) {
+    const bool backendUndefined = i < out.poison.size() && out.poison[i];
+    ++s.match.compared;
+    if (undefined[i]) {
+      ++s.match.matched;
+      s.dontCareUsed += backendUndefined ? 0 : 1;
+    } else if (!backendUndefined && sameValue(i)) {
+      ++s.match.matched;
+    }
+  }
+}
+
+/// A rescale case: each requantize recipe's outputs (requant's own code, as
+/// the golden suite was made), the recipe that reproduces the backend named.
+std::vector<Scored> scoreRecipes(const GoldenCase &c, const BackendOutput &out) {
+  std::vector<Scored> scored;
+  const size_t n = c.numInputs();
+  const auto &recipes = requant::allRecipes();
+  for (size_t v = 0; v < recipes.size(); ++v) {
+    const std::string name(requant::recipeName(recipes[v]));
+    generators::ExpectedOutput e;
+    std::string error;
+    // A recipe that computes no value at all for the case explains nothing.
+    if (!generators::evaluateRecipe(c, name, e, error) || (n > 0 && e.poison.size() == n))
+      continue;
+    std::vector<bool> undefined(n, false);
+    for (int64_t i : e.poison)
+      undefined[size_t(i)] = true;
+    Scored s;
+    s.match.variant = name;
+    s.match.description = e.description;
+    s.isProfile = true;
+    s.order = v;
+    countMatches(n, undefined, out, s,
+                 [&](size_t i) { return rescaleValueAllowed(e, i, out.stored[i]); });
+    scored.push_back(std::move(s));
+  }
+  return scored;
+}
+
+} // namespace
+
 std::vector<DiagnosisMatch> diagnose(const GoldenCase &c, const BackendOutput &out, size_t keep) {
   std::vector<DiagnosisMatch> result;
   if (out.status != BackendOutput::Status::Values || c.rejection)
     return result;
+  if (c.isRescale())
+    return ranked(scoreRecipes(c, out), keep);
   const bool qcast = c.params.op == Op::QCast;
   const size_t n = c.numInputs();
   std::vector<Scored> scored;
@@ -103,41 +184,13 @@ std::vector<DiagnosisMatch> diagnose(const GoldenCase &c, const BackendOutput &o
     // A variant reproduces the backend when every element it defines is
     // defined by the backend too, with the same value; where the variant
     // leaves an element undefined, anything the backend does is allowed.
-    for (size_t i = 0; i < n; ++i) {
-      const bool backendUndefined = i < out.poison.size() && out.poison[i];
-      ++s.match.compared;
-      if (undefined[i]) {
-        ++s.match.matched;
-        s.dontCareUsed += backendUndefined ? 0 : 1;
-      } else if (!backendUndefined &&
-                 (qcast ? out.stored[i] == e.stored[i]
-                        : sameFloat(*c.params.type.expressed, e.floats[i], out.floats[i],
-                                    nanBitsFree))) {
-        ++s.match.matched;
-      }
-    }
+    countMatches(n, undefined, out, s, [&](size_t i) {
+      return qcast ? out.stored[i] == e.stored[i]
+                   : sameFloat(*c.params.type.expressed, e.floats[i], out.floats[i], nanBitsFree);
+    });
     scored.push_back(std::move(s));
   }
-  std::stable_sort(scored.begin(), scored.end(), [](const Scored &a, const Scored &b) {
-    if (a.match.exact() != b.match.exact())
-      return a.match.exact();
-    if (!a.match.exact() && a.match.matched != b.match.matched)
-      return a.match.matched > b.match.matched;
-    // A named profile (a known backend recipe) is the headline; among equals,
-    // the variant that leans least on undefined elements explains most.
-    if (a.isProfile != b.isProfile)
-      return a.isProfile;
-    if (a.dontCareUsed != b.dontCareUsed)
-      return a.dontCareUsed < b.dontCareUsed;
-    return a.order < b.order;
-  });
-  bool anyExact = !scored.empty() && scored.front().match.exact();
-  for (const Scored &s : scored) {
-    if (result.size() == keep || (anyExact && !s.match.exact()))
-      break;
-    result.push_back(s.match);
-  }
-  return result;
+  return ranked(std::move(scored), keep);
 }
 
 } // namespace qi::conform

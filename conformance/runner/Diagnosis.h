@@ -2,8 +2,9 @@
 //
 // Spec: docs/vendor-guide.md ("Diagnosis"). A failing case is re-evaluated
 // under every profile and every profile with one knob changed (rounding,
-// arithmetic rounding, NaN and overflow policy); the variants that reproduce
-// the backend's outputs exactly name what the backend does instead.
+// arithmetic rounding, NaN and overflow policy) — a failing rescale case
+// under every requantize recipe; the variants that reproduce the backend's
+// outputs exactly name what the backend does instead.
 //
 //===----------------------------------------------------------------------===//
 #ifndef QI_CONFORMANCE_DIAGNOSIS_H

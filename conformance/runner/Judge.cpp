@@ -3,7 +3,10 @@
 
 #include "generators/FloatText.h"
 #include "generators/GoldenIds.h"
+#include "generators/GoldenRescale.h"
 #include "interpreter/numeric/FloatCodec.h"
+
+#include <algorithm>
 
 namespace qi::conform {
 using generators::GoldenCase;
@@ -16,6 +19,21 @@ CaseResult header(const GoldenCase &c, const std::string &file) {
   r.id = c.id;
   r.file = file;
   r.category = generators::caseCategory(c.params);
+  r.elements = c.numInputs();
+  if (c.isRescale()) {
+    const generators::RescaleParams &rs = c.params.rescale;
+    r.tags = {{"op", "rescale"},
+              {"input", generators::rescaleInputTag(rs)},
+              {"output", generators::rescaleOutputTag(rs)},
+              {"roundingMode", std::string(requant::roundingModeName(rs.attributes.roundingMode))},
+              {"scale32", rs.attributes.scale32 ? "true" : "false"},
+              {"perChannel", rs.attributes.perChannel ? "true" : "false"},
+              {"operands", std::string(generators::rescaleOperandsName(rs.operands))},
+              {"shapeKind", std::string(generators::shapeKindName(c.params.shapeKind))}};
+    if (c.rejection)
+      r.tags["rejection"] = c.rejection->reason;
+    return r;
+  }
   const quant::QuantType &t = c.params.type;
   r.tags = {{"op", std::string(generators::opName(c.params.op))},
             {"granularity", std::string(generators::granularityName(t.granularity))},
@@ -24,7 +42,6 @@ CaseResult header(const GoldenCase &c, const std::string &file) {
             {"shapeKind", std::string(generators::shapeKindName(c.params.shapeKind))}};
   if (c.rejection)
     r.tags["rejection"] = c.rejection->reason;
-  r.elements = c.numInputs();
   return r;
 }
 
@@ -61,6 +78,43 @@ CaseResult unsupportedCase(const GoldenCase &c, const std::string &file,
   return r;
 }
 
+namespace {
+
+const generators::ExpectedOutput *expectedNamed(const GoldenCase &c, const std::string &name) {
+  for (const generators::ExpectedOutput &e : c.expected)
+    if (e.profile == name)
+      return &e;
+  return nullptr;
+}
+
+/// The allowed interval of element `i`, if the expected output lists one.
+const generators::AllowedInterval *intervalOf(const generators::ExpectedOutput &e, size_t i) {
+  auto it = std::lower_bound(e.intervals.begin(), e.intervals.end(), int64_t(i),
+                             [](const generators::AllowedInterval &iv, int64_t index) {
+                               return iv.index < index;
+                             });
+  return it != e.intervals.end() && it->index == int64_t(i) ? &*it : nullptr;
+}
+
+} // namespace
+
+bool rescaleValueAllowed(const generators::ExpectedOutput &e, size_t i, int64_t got) {
+  if (const generators::AllowedInterval *iv = intervalOf(e, i))
+    return iv->lo <= got && got <= iv->hi;
+  return got == e.stored[i];
+}
+
+namespace {
+
+/// [conform.unpredictable] A rescale case rejected because a REQUIRE fails:
+/// the specification defines no result, so rejecting and computing are
+/// both allowed (crashing is not: that is an `error`).
+bool unpredictable(const GoldenCase &c) {
+  return c.isRescale() && c.rejection && c.rejection->reason == generators::kRejectRequire;
+}
+
+} // namespace
+
 CaseResult judgeCase(const GoldenCase &c, const std::string &file, const std::string &profile,
                      const BackendOutput &out, size_t maxMismatches) {
   CaseResult r = header(c, file);
@@ -78,7 +132,16 @@ CaseResult judgeCase(const GoldenCase &c, const std::string &file, const std::st
   case BackendOutput::Status::Rejected:
     if (c.rejection) {
       r.outcome = Outcome::ExpectedRejection;
-      r.reason = "rejected as required (" + c.rejection->reason + "): " + out.reason;
+      r.reason = (unpredictable(c) ? "rejected (allowed: " : "rejected as required (") +
+                 c.rejection->reason + "): " + out.reason;
+    } else if (const generators::ExpectedOutput *e = expectedNamed(c, profile);
+               c.isRescale() && e && !e->poison.empty()) {
+      // The recipe itself computes no value for these elements (its own
+      // precondition fails): a backend that implements it stops.
+      r.outcome = Outcome::Pass;
+      r.reason = "rejected; the recipe '" + profile + "' computes no value for " +
+                 std::to_string(e->poison.size()) + " of " + std::to_string(r.elements) +
+                 " elements: " + out.reason;
     } else {
       r.outcome = Outcome::Fail;
       r.reason = "rejected a valid program: " + (out.reason.empty() ? std::string("(the backend gave no message)") : out.reason);
@@ -87,22 +150,27 @@ CaseResult judgeCase(const GoldenCase &c, const std::string &file, const std::st
   case BackendOutput::Status::Values:
     break;
   }
+  if (unpredictable(c)) {
+    r.outcome = Outcome::Pass;
+    r.reason = "computed values for an unpredictable program (allowed: " +
+               c.rejection->message + ")";
+    return r;
+  }
   if (c.rejection) {
     r.outcome = Outcome::Fail;
     r.reason = "accepted a program that must be rejected (" + c.rejection->reason +
                ": " + c.rejection->message + ")";
     return r;
   }
-  const generators::ExpectedOutput *expected = nullptr;
-  for (const generators::ExpectedOutput &e : c.expected)
-    if (e.profile == profile)
-      expected = &e;
+  const generators::ExpectedOutput *expected = expectedNamed(c, profile);
   if (!expected) {
     r.outcome = Outcome::Error;
-    r.reason = "the case has no expected output for profile '" + profile + "'";
+    r.reason = std::string("the case has no expected output for ") +
+               (c.isRescale() ? "recipe '" : "profile '") + profile + "'";
     return r;
   }
-  const bool qcast = c.params.op == Op::QCast;
+  // qcast and rescale compare integers, dcast float bit patterns.
+  const bool qcast = c.params.op != Op::DCast;
   const bool nanBitsFree = nanBitsUnspecified(profile);
   std::vector<bool> dontCare(r.elements, false);
   for (int64_t i : expected->poison)
@@ -115,9 +183,10 @@ CaseResult judgeCase(const GoldenCase &c, const std::string &file, const std::st
     ++r.compared;
     const bool undefined = i < out.poison.size() && out.poison[i];
     const bool equal =
-        !undefined && (qcast ? out.stored[i] == expected->stored[i]
-                             : sameFloat(*c.params.type.expressed, expected->floats[i],
-                                         out.floats[i], nanBitsFree));
+        !undefined && (c.isRescale() ? rescaleValueAllowed(*expected, i, out.stored[i])
+                       : qcast       ? out.stored[i] == expected->stored[i]
+                                     : sameFloat(*c.params.type.expressed, expected->floats[i],
+                                                 out.floats[i], nanBitsFree));
     if (equal)
       continue;
     ++r.mismatched;
@@ -133,9 +202,12 @@ CaseResult judgeCase(const GoldenCase &c, const std::string &file, const std::st
       m.index = int64_t(i);
       m.input = inputText(c, i);
       m.inputClass = cls;
-      const numeric::FloatFormat &e = *c.params.type.expressed;
-      m.expected = qcast ? std::to_string(expected->stored[i]) : floatText(e, expected->floats[i]);
-      m.got = undefined ? "poison" : qcast ? std::to_string(out.stored[i]) : floatText(e, out.floats[i]);
+      const numeric::FloatFormat *e = c.params.type.expressed; // null for rescale
+      const generators::AllowedInterval *iv = intervalOf(*expected, i);
+      m.expected = iv       ? "[" + std::to_string(iv->lo) + ", " + std::to_string(iv->hi) + "]"
+                   : qcast ? std::to_string(expected->stored[i])
+                           : floatText(*e, expected->floats[i]);
+      m.got = undefined ? "poison" : qcast ? std::to_string(out.stored[i]) : floatText(*e, out.floats[i]);
       m.storedError = storedError;
       r.mismatches.push_back(std::move(m));
     }

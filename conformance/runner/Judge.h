@@ -15,11 +15,19 @@
 namespace qi::conform {
 
 /// The result of `c` on `out` against the expected output for `profile`
-/// (which the case must have unless it is a rejection case). Keeps the first
-/// `maxMismatches` differing elements; counts all of them.
+/// (for a rescale case: the requantize recipe) which the case must have
+/// unless it is a rejection case. Keeps the first `maxMismatches` differing
+/// elements; counts all of them. A rescale element with an allowed interval
+/// ([rescale.inexact]) passes with any value in it; a rescale case rejected
+/// for a REQUIRE passes whatever the backend does but crash
+/// ([conform.unpredictable]).
 CaseResult judgeCase(const generators::GoldenCase &c, const std::string &file,
                      const std::string &profile, const BackendOutput &out,
                      size_t maxMismatches);
+
+/// Whether `got` is an allowed value of rescale element `i` under `e`: its
+/// value, or any value of its interval.
+bool rescaleValueAllowed(const generators::ExpectedOutput &e, size_t i, int64_t got);
 
 /// A case the backend did not run: outside its capabilities, with `reason`.
 CaseResult unsupportedCase(const generators::GoldenCase &c, const std::string &file,

@@ -79,7 +79,10 @@ void writeHeader(const RunReport &r, const Console &con, std::string &out) {
   out += fmt::format(", suite {}", oneLine(r.suite));
   if (!r.suiteLevel.empty())
     out += fmt::format(" ({})", oneLine(r.suiteLevel));
-  out += fmt::format(", profile {}\n", oneLine(r.profile));
+  out += fmt::format(", profile {}", oneLine(r.profile));
+  if (!r.requantize.empty())
+    out += fmt::format(", requantize {}", oneLine(r.requantize));
+  out += "\n";
   if (!r.capabilities.empty())
     out += fmt::format("capabilities: {}\n", oneLine(r.capabilities));
 }

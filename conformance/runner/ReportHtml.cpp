@@ -228,6 +228,8 @@ void writeSummary(const RunReport &r, std::string &out) {
   row("Suite", r.suite + (r.suiteLevel.empty() ? "" : " (" + r.suiteLevel + ")"), true);
   row("Profile", r.profile);
   row("Profile semantics", r.profileDescription, true);
+  row("Requantize recipe (rescale cases)", r.requantize);
+  row("Recipe", r.requantizeDescription, true);
   row("Capabilities", r.capabilities.empty() ? "(none given: everything claimed)" : r.capabilities, true);
   row("Started", r.startedAt);
   row("Duration", duration(r.seconds));

@@ -118,6 +118,8 @@ std::string resultsJson(const RunReport &r) {
   run.str("suiteLevel", r.suiteLevel);
   run.str("profile", r.profile);
   run.str("profileDescription", r.profileDescription);
+  run.str("requantize", r.requantize);
+  run.str("requantizeDescription", r.requantizeDescription);
   run.str("capabilities", r.capabilities);
   run.str("startedAt", r.startedAt);
   run.raw("seconds", number(r.seconds));

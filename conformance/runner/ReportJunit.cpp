@@ -100,6 +100,8 @@ std::string junitXml(const RunReport &r) {
                              {"suiteLevel", r.suiteLevel},
                              {"profile", r.profile},
                              {"profileDescription", r.profileDescription},
+                             {"requantize", r.requantize},
+                             {"requantizeDescription", r.requantizeDescription},
                              {"capabilities", r.capabilities}})
     properties += property(name, value);
   properties += property("interrupted", r.interrupted ? "true" : "false");

@@ -82,6 +82,10 @@ struct RunReport {
   std::string suiteLevel;
   std::string profile;             ///< the semantics the expected outputs come from
   std::string profileDescription;
+  /// The requantize recipe rescale cases were judged by (--requantize, or the
+  /// profile's), and its summary; "" in reports made before rescale cases.
+  std::string requantize;
+  std::string requantizeDescription;
   std::string capabilities;        ///< capability file path, "" = everything claimed
   std::string startedAt;           ///< ISO 8601 UTC
   double seconds = 0;

@@ -8,6 +8,7 @@
 #include "generators/GoldenFiles.h"
 #include "generators/GoldenFormat.h"
 #include "generators/GoldenIds.h"
+#include "generators/GoldenRescale.h"
 
 #include <algorithm>
 #include <atomic>
@@ -32,20 +33,26 @@ bool loadOne(const std::string &dir, LoadedSuite &out, std::set<std::string> &se
   std::vector<GoldenCase> cases;
   if (!generators::loadSuite(dir, manifest, cases, error))
     return false;
+  auto intersect = [](std::vector<std::string> &have, const std::vector<std::string> &more) {
+    std::vector<std::string> common;
+    for (const std::string &p : have)
+      if (std::find(more.begin(), more.end(), p) != more.end())
+        common.push_back(p);
+    have = common;
+  };
   if (out.level.empty()) {
     out.level = manifest.level;
     out.profiles = manifest.profiles;
+    out.recipes = manifest.recipes;
   } else {
     out.level += "+" + manifest.level;
-    std::vector<std::string> common;
-    for (const std::string &p : out.profiles)
-      if (std::find(manifest.profiles.begin(), manifest.profiles.end(), p) != manifest.profiles.end())
-        common.push_back(p);
-    out.profiles = common;
+    intersect(out.profiles, manifest.profiles);
+    intersect(out.recipes, manifest.recipes);
   }
   for (size_t i = 0; i < cases.size(); ++i) {
     if (!seen.insert(cases[i].id).second)
       continue;
+    ++(cases[i].isRescale() ? out.rescaleCases : out.castCases);
     out.files.push_back(dir + "/" + manifest.cases[i].file);
     out.cases.push_back(std::move(cases[i]));
   }
@@ -53,6 +60,24 @@ bool loadOne(const std::string &dir, LoadedSuite &out, std::set<std::string> &se
 }
 
 std::string tagValue(const GoldenCase &c, const std::string &key) {
+  if (key == "category")
+    return generators::caseCategory(c.params);
+  if (key == "rejection")
+    return c.rejection ? c.rejection->reason : "no";
+  if (key == "shapeKind")
+    return std::string(generators::shapeKindName(c.params.shapeKind));
+  if (c.isRescale()) {
+    const generators::RescaleParams &r = c.params.rescale;
+    if (key == "op")
+      return "rescale";
+    if (key == "input")
+      return generators::rescaleInputTag(r);
+    if (key == "output")
+      return generators::rescaleOutputTag(r);
+    if (key == "roundingMode")
+      return std::string(requant::roundingModeName(r.attributes.roundingMode));
+    return ""; // a qcast / dcast tag
+  }
   const quant::QuantType &t = c.params.type;
   if (key == "op")
     return std::string(generators::opName(c.params.op));
@@ -62,13 +87,7 @@ std::string tagValue(const GoldenCase &c, const std::string &key) {
     return generators::storageTag(t);
   if (key == "expressed")
     return std::string(t.expressed->name);
-  if (key == "shapeKind")
-    return std::string(generators::shapeKindName(c.params.shapeKind));
-  if (key == "category")
-    return generators::caseCategory(c.params);
-  if (key == "rejection")
-    return c.rejection ? c.rejection->reason : "no";
-  return "";
+  return ""; // a rescale tag
 }
 
 } // namespace
@@ -103,8 +122,10 @@ bool loadSuites(const std::string &dir, LoadedSuite &out, std::string &error) {
 
 bool filterMatches(const std::string &filter, const GoldenCase &c, bool &matches,
                    std::string &error) {
-  static const std::set<std::string> keys = {"op",        "granularity", "storage", "expressed",
-                                             "shapeKind", "category",    "rejection"};
+  static const std::set<std::string> keys = {"op",        "granularity", "storage",
+                                             "expressed", "shapeKind",   "category",
+                                             "rejection", "input",       "output",
+                                             "roundingMode"};
   matches = true;
   std::istringstream in(filter);
   for (std::string term; std::getline(in, term, ',');) {
@@ -119,7 +140,7 @@ bool filterMatches(const std::string &filter, const GoldenCase &c, bool &matches
     if (!keys.count(key)) {
       error = "--filter: unknown key '" + key +
               "' (expected op, granularity, storage, expressed, shapeKind, category, rejection, "
-              "or a part of a case ID)";
+              "input, output, roundingMode, or a part of a case ID)";
       return false;
     }
     matches = matches && tagValue(c, key) == term.substr(eq + 1);
@@ -130,6 +151,10 @@ bool filterMatches(const std::string &filter, const GoldenCase &c, bool &matches
 void runCases(const Backend &backend, const LoadedSuite &suite, const RunOptions &options,
               RunReport &report) {
   auto start = std::chrono::steady_clock::now();
+  // qcast / dcast: the profile's expected outputs; rescale: the recipe's.
+  auto expectedName = [&](const GoldenCase &c) -> const std::string & {
+    return c.isRescale() ? options.recipe : options.profile;
+  };
   // Select: the filter drops cases silently (the user asked); capabilities
   // make them `unsupported` (listed).
   std::vector<size_t> selected;
@@ -162,7 +187,7 @@ void runCases(const Backend &backend, const LoadedSuite &suite, const RunOptions
       } else if (!root) {
         BackendOutput failed;
         failed.reason = "cannot create a scratch directory under " + templ;
-        results[k] = judgeCase(c, file, options.profile, failed, options.maxMismatches);
+        results[k] = judgeCase(c, file, expectedName(c), failed, options.maxMismatches);
       } else {
         std::string scratch = std::string(root) + "/" + std::to_string(k) + "-" + c.id;
         std::error_code ec;
@@ -170,7 +195,7 @@ void runCases(const Backend &backend, const LoadedSuite &suite, const RunOptions
         BackendOutput out = backend.run(c, scratch);
         if (out.status == BackendOutput::Status::Error && runInterrupted())
           return; // killed by Ctrl-C: not a result of the backend
-        CaseResult r = judgeCase(c, file, options.profile, out, options.maxMismatches);
+        CaseResult r = judgeCase(c, file, expectedName(c), out, options.maxMismatches);
         if (r.outcome == Outcome::Fail)
           r.diagnosis = diagnose(c, out);
         results[k] = std::move(r);

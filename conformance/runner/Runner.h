@@ -20,7 +20,9 @@ struct LoadedSuite {
   std::string level;
   std::vector<generators::GoldenCase> cases;
   std::vector<std::string> files;
-  std::vector<std::string> profiles; ///< profiles with expected outputs in every case
+  std::vector<std::string> profiles; ///< profiles with expected outputs in every qcast / dcast case
+  std::vector<std::string> recipes;  ///< recipes with expected outputs in every rescale case
+  size_t castCases = 0, rescaleCases = 0;
 };
 
 /// Loads `dir` (a directory with manifest.json), or every suite directly
@@ -29,12 +31,16 @@ bool loadSuites(const std::string &dir, LoadedSuite &out, std::string &error);
 
 /// --filter: comma-separated terms, all of which must match: `key=value`
 /// against a tag (op, granularity, storage, expressed, shapeKind, category,
-/// rejection) or a substring of the case ID. False with `error` on a bad term.
+/// rejection; rescale: input, output, roundingMode) or a substring of the
+/// case ID. False with `error` on a bad term.
 bool filterMatches(const std::string &filter, const generators::GoldenCase &c, bool &matches,
                    std::string &error);
 
 struct RunOptions {
   std::string profile = "reference";
+  /// The expected outputs of rescale cases ([requant.recipes]): --requantize,
+  /// or the profile's requantize recipe.
+  std::string recipe = "tosa";
   std::string filter;
   Capabilities capabilities;
   unsigned jobs = 1;

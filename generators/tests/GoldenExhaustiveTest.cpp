@@ -7,12 +7,16 @@
 // and IDs, inputs) without building it, and builds a few chunks in full
 // (the first one, the one around 1.0, the one holding +inf and the positive
 // NaNs, the last one): every expected value is re-derived by SlowPathOracle
-// and the compact JSON line reads back through the strict reader.
+// and the compact JSON line reads back through the strict reader. After the
+// chunks come the rescale sweeps (every i8 / i16 input for a set of
+// (multiplier, shift) pairs): all built, their inputs checked to be every
+// value of the type once, their tosa outputs re-derived by RescaleOracle.
 //
 //===----------------------------------------------------------------------===//
 #include "generators/GoldenFormat.h"
 #include "generators/GoldenIds.h"
 #include "generators/GoldenLevels.h"
+#include "generators/tests/RescaleRederive.h"
 #include "interpreter/quant/tests/SlowPathOracle.h"
 
 #include "interpreter/quant/Semantics.h"
@@ -28,15 +32,22 @@ namespace {
 
 constexpr size_t kListed = 4;              // the f16 / bf16 / i16 / u8 sweeps
 constexpr uint64_t kChunks = 65536;        // 2^32 / 2^16
+constexpr size_t kRescaleSweeps = 20;      // after the chunks
 
 TEST(GoldenExhaustive, StreamStructure) {
-  EXPECT_EQ(levelCaseCount(Level::Exhaustive), kListed + kChunks);
+  EXPECT_EQ(levelCaseCount(Level::Exhaustive), kListed + kChunks + kRescaleSweeps);
   std::set<std::string> ids;
   uint64_t chunk = 0;
   size_t visited = 0;
   forEachLevelCase(Level::Exhaustive, [&](const CaseParams &p) {
     if (visited++ < kListed)
       return true;
+    if (visited > kListed + kChunks) {
+      EXPECT_EQ(p.op, Op::Rescale);
+      EXPECT_EQ(p.variant, "exhaustive");
+      EXPECT_TRUE(ids.insert(caseId(p)).second) << "duplicate id " << caseId(p);
+      return !HasFailure();
+    }
     EXPECT_EQ(p.variant, exhaustiveChunkVariant(chunk));
     EXPECT_EQ(exhaustiveChunkIndex(p.variant), std::optional<uint64_t>(chunk));
     EXPECT_EQ(p.shape, Shape{kExhaustiveChunkElements});
@@ -46,6 +57,7 @@ TEST(GoldenExhaustive, StreamStructure) {
     return !HasFailure();
   });
   EXPECT_EQ(chunk, kChunks);
+  EXPECT_EQ(visited, kListed + kChunks + kRescaleSweeps);
   EXPECT_EQ(exhaustiveChunkIndex("chunk"), std::nullopt);
   EXPECT_EQ(exhaustiveChunkIndex("chunkFFFF"), std::nullopt); // lower-case hex only
   EXPECT_EQ(exhaustiveChunkIndex("exhaustive"), std::nullopt);
@@ -103,6 +115,35 @@ TEST(GoldenExhaustive, ChunksRederived) {
     EXPECT_EQ(back.expected[0].stored, c.expected[0].stored);
     EXPECT_EQ(back.expected[1].poison, c.expected[1].poison);
   }
+}
+
+TEST(GoldenExhaustive, RescaleSweepsRederived) {
+  size_t index = 0, sweeps = 0;
+  std::vector<std::string> problems;
+  forEachLevelCase(Level::Exhaustive, [&](const CaseParams &p) {
+    if (index++ < kListed + kChunks)
+      return true;
+    GoldenCase c = buildCase(p, Level::Exhaustive, kDefaultSeed, {});
+    ++sweeps;
+    const requant::RescaleAttributes &a = p.rescale.attributes;
+    // Every value of the input type, in order.
+    EXPECT_EQ(c.numInputs(), size_t(1) << a.inputWidth) << c.id;
+    for (size_t i = 0; i < c.numInputs(); ++i)
+      if (c.inputStored[i] != intTypeMin(a.inputWidth, a.inputUnsigned) + int64_t(i)) {
+        ADD_FAILURE() << c.id << ": input " << i << " is " << c.inputStored[i];
+        break;
+      }
+    EXPECT_EQ(tests::rederiveRescale(c, problems), 3 * c.numInputs()) << c.id;
+    if (a.inputWidth == 8) {
+      GoldenCase back;
+      std::string error;
+      EXPECT_TRUE(caseFromJson(caseToJson(c, /*compact=*/true), back, error)) << error;
+    }
+    return !HasFailure();
+  });
+  EXPECT_EQ(sweeps, kRescaleSweeps);
+  for (size_t k = 0; k < problems.size() && k < 20; ++k)
+    ADD_FAILURE() << problems[k];
 }
 
 } // namespace

@@ -30,9 +30,17 @@
 // cases have no elements; `golden-check` and `golden-run-quant-interp` run
 // their programs.
 //
+// Rescale cases (the RescaleSuite tests) are re-derived by
+// interpreter/requant/tests/RescaleOracle (RescaleRederive.h): the `tosa`,
+// `tosa-single-round` and `tosa-double-round` outputs element by element,
+// the INEXACT_ROUND intervals, and the reason of every rejection. The other
+// recipes' outputs have no independent model (quant-golden check
+// re-evaluates them).
+//
 //===----------------------------------------------------------------------===//
 #include "generators/GoldenFormat.h"
 #include "generators/GoldenIds.h"
+#include "generators/tests/RescaleRederive.h"
 #include "generators/tests/SmallFloatOracle.h"
 #include "interpreter/quant/tests/ProfileEmulation.h"
 #include "interpreter/quant/tests/SlowPathOracle.h"
@@ -139,6 +147,8 @@ void checkSuite(const std::string &dir, size_t stride) {
   size_t rederived = 0, skipped = 0, mismatches = 0, rejections = 0;
   std::map<std::string, size_t> seenInCategory;
   for (const GoldenCase &c : cases) {
+    if (c.isRescale())
+      continue; // checkRescaleSuite
     if (c.rejection) {
       ++rejections;
       continue;
@@ -181,13 +191,17 @@ void checkSuite(const std::string &dir, size_t stride) {
     // A category of empty tensors only has nothing to re-derive.
     bool allEmpty = true;
     for (const GoldenCase &c : cases)
-      if (!c.rejection && caseCategory(c.params) == category && c.numInputs() > 0)
+      if (!c.rejection && !c.isRescale() && caseCategory(c.params) == category &&
+          c.numInputs() > 0)
         allEmpty = false;
     if (!allEmpty) { // braces: EXPECT_* ends in an if/else of its own
       EXPECT_GT(rederivedPerCategory[category], 0u) << "category " << category << " not re-derived";
     }
   }
-  std::cout << dir << ": " << cases.size() << " cases in " << casesPerCategory.size()
+  size_t castCases = 0;
+  for (const GoldenCase &c : cases)
+    castCases += !c.isRescale();
+  std::cout << dir << ": " << castCases << " qcast / dcast cases in " << casesPerCategory.size()
             << " categories (" << rejections << " expected rejections); re-derived " << rederived
             << " expected elements (" << rederivedPerCategory.size() << " categories), skipped "
             << skipped << ", " << mismatches << " mismatches\n";
@@ -196,8 +210,55 @@ void checkSuite(const std::string &dir, size_t stride) {
   EXPECT_GT(rederived, 0u);
 }
 
+/// Every rescale case of the suite against RescaleOracle; every category
+/// with a non-empty value case has one re-derived. Each case also writes
+/// back to its file's exact text (the reader and the writer agree).
+void checkRescaleSuite(const std::string &dir) {
+  Manifest manifest;
+  std::vector<GoldenCase> cases;
+  std::string error;
+  ASSERT_TRUE(loadSuite(dir, manifest, cases, error)) << error;
+  std::map<std::string, size_t> rederivedPerCategory;
+  std::set<std::string> categories;
+  size_t rederived = 0, rescaleCases = 0, rejections = 0;
+  std::vector<std::string> problems;
+  for (const GoldenCase &c : cases) {
+    if (!c.isRescale())
+      continue;
+    ++rescaleCases;
+    rejections += c.rejection.has_value();
+    std::string text;
+    ASSERT_TRUE(readFile(dir + "/cases/" + c.id + ".json", text, error)) << error;
+    if (caseToJson(c) != text)
+      problems.push_back(c.id + ": the case does not write back to its file's text");
+    size_t n = tests::rederiveRescale(c, problems);
+    rederived += n;
+    if (!c.rejection && c.numInputs() > 0) {
+      categories.insert(caseCategory(c.params));
+      if (n > 0)
+        rederivedPerCategory[caseCategory(c.params)]++;
+    }
+  }
+  for (size_t k = 0; k < problems.size() && k < 20; ++k)
+    ADD_FAILURE() << dir << ": " << problems[k];
+  for (const std::string &category : categories) { // braces: EXPECT_* ends in an if/else
+    EXPECT_GT(rederivedPerCategory[category], 0u) << "category " << category << " not re-derived";
+  }
+  std::cout << dir << ": " << rescaleCases << " rescale cases (" << rejections
+            << " expected rejections) in " << categories.size()
+            << " value categories; re-derived " << rederived << " elements, "
+            << problems.size() << " problems\n";
+  EXPECT_TRUE(problems.empty());
+  EXPECT_GT(rescaleCases, 0u);
+  EXPECT_GT(rederived, 0u);
+}
+
 TEST(GoldenSlowPath, SmokeSuite) { checkSuite(QI_GOLDEN_DIR "/v1/smoke", 1); }
 
 TEST(GoldenSlowPath, FullSuite) { checkSuite(QI_GOLDEN_DIR "/v1/full", 1); }
+
+TEST(GoldenSlowPath, RescaleSmokeSuite) { checkRescaleSuite(QI_GOLDEN_DIR "/v1/smoke"); }
+
+TEST(GoldenSlowPath, RescaleFullSuite) { checkRescaleSuite(QI_GOLDEN_DIR "/v1/full"); }
 
 } // namespace

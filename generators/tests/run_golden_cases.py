@@ -5,12 +5,14 @@ For every case of a suite (or every --sample-th one), the case's program is
 parsed and run by `quant-interp - --profile=P --arg=INPUT` with the case's
 input, and the printed result (stored integers, or --hex bit patterns for
 floats, and the `// poison:` line) must equal the case's expected output for
-P (default: reference). An expected-rejection case (`"rejection"`) must make
-quant-interp exit with status 1 and print exactly one line
+P (default: reference); a rescale case's output must equal its expected output
+for the recipe R (default: tosa, the reference profile's) — quant-interp computes
+INEXACT_ROUND as SINGLE_ROUND, the value the file lists. An expected-rejection case
+(`"rejection"`) must make quant-interp exit with status 1 and print exactly one line
 `FILE:LINE:COL: error: MESSAGE` with the case's message. Python standard library only: it reads the
 quant-interp-golden/1 files itself, as docs/golden-format.md promises.
 
-usage: run_golden_cases.py --quant-interp BIN --suite DIR [--profile P] [--jobs N]
+usage: run_golden_cases.py --quant-interp BIN --suite DIR [--profile P] [--recipe R] [--jobs N]
 """
 import argparse
 import concurrent.futures
@@ -30,6 +32,20 @@ def nested(values, shape):
     step = len(values) // shape[0] if shape[0] else 0
     return "[" + ", ".join(nested(values[i * step:(i + 1) * step], shape[1:])
                            for i in range(shape[0])) + "]"
+
+
+def operand_arguments(case):
+    """A rescale case whose multiplier, shift and zero points are parameters of @main: their --arg texts."""
+    op = case.get("rescale")
+    if not op or op["operands"] != "arguments":
+        return []
+    inw, outw = op["input"][1:], op["output"][1:]
+    args = []
+    for key, element in (("multiplier", "i32" if op["scale32"] else "i16"), ("shift", "i8"),
+                         ("inputZp", "i" + inw), ("outputZp", "i" + outw)):
+        values = op[key] if isinstance(op[key], list) else [op[key]]
+        args.append("dense<[%s]> : tensor<%dx%s>" % (", ".join(map(str, values)), len(values), element))
+    return args
 
 
 def argument(case):
@@ -52,6 +68,10 @@ def parse_output(case, lines):
         poison = [int(x) for x in lines[1][len("// poison:"):].split(",")]
     first = lines[0]
     body, _, _ = first.rpartition(" : ")
+    if case["tags"]["op"] == "rescale":  # signless integers: read with output_unsigned's signedness
+        width, unsigned = int(case["rescale"]["output"][1:]), case["rescale"]["output"][0] == "u"
+        vals = [int(x) & ((1 << width) - 1) for x in re.findall(r"-?\d+", body[body.find("<") + 1:])]
+        return [v - (1 << width) if not unsigned and v >> (width - 1) else v for v in vals], poison
     if case["tags"]["op"] == "qcast":
         return [int(x) for x in re.findall(r"-?\d+", body)], poison
     # Bytes per element: the expressed format's hex digits (e.g. 4 for f16).
@@ -70,7 +90,7 @@ def parse_output(case, lines):
 
 
 def run_rejection(quant_interp, path, case):
-    cmd = [quant_interp, "-", "--arg=" + argument(case)]
+    cmd = [quant_interp, "-", "--arg=" + argument(case)] + ["--arg=" + a for a in operand_arguments(case)]
     proc = subprocess.run(cmd, input=case["program"], capture_output=True, text=True)
     want = case["rejection"]["message"]
     lines = proc.stderr.strip().split("\n")
@@ -81,16 +101,21 @@ def run_rejection(quant_interp, path, case):
     return ""
 
 
-def run_case(quant_interp, path, profile):
+def run_case(quant_interp, path, profile, recipe):
     with open(path) as f:
         case = json.load(f)
     if "rejection" in case:
         return run_rejection(quant_interp, path, case)
-    expected = [e for e in case["expected"] if e["profile"] == profile]
+    rescale = case["tags"]["op"] == "rescale"
+    expected = [e for e in case["expected"]
+                if (e["recipe"] == recipe if rescale else e["profile"] == profile)]
     if not expected:
         return None
     expected = expected[0]
     cmd = [quant_interp, "-", "--profile=" + profile, "--arg=" + argument(case)]
+    cmd += ["--arg=" + a for a in operand_arguments(case)]
+    if rescale:
+        cmd.append("--requantize=" + recipe)
     if case["tags"]["op"] == "dcast":
         cmd.append("--hex")
     proc = subprocess.run(cmd, input=case["program"], capture_output=True, text=True)
@@ -101,7 +126,7 @@ def run_case(quant_interp, path, profile):
         got, poison = parse_output(case, lines)
     except ValueError as e:
         return "%s: %s" % (path, e)
-    if case["tags"]["op"] == "qcast":
+    if case["tags"]["op"] in ("qcast", "rescale"):
         want = expected["values"]
     else:
         want = [int(v[0], 16) for v in expected["values"]]
@@ -118,6 +143,7 @@ def main():
     ap.add_argument("--quant-interp", required=True)
     ap.add_argument("--suite", required=True, action="append")
     ap.add_argument("--profile", default="reference")
+    ap.add_argument("--recipe", default="tosa", help="the requantize recipe of rescale cases")
     ap.add_argument("--sample", type=int, default=1, help="run every N-th case")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     args = ap.parse_args()
@@ -128,7 +154,7 @@ def main():
         paths += [os.path.join(suite, c["file"]) for c in manifest["cases"]][::args.sample]
     failures, ran = [], 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        for result in pool.map(lambda p: run_case(args.quant_interp, p, args.profile), paths):
+        for result in pool.map(lambda p: run_case(args.quant_interp, p, args.profile, args.recipe), paths):
             if result is None:
                 continue
             ran += 1

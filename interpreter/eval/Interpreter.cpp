@@ -38,6 +38,7 @@ const llvm::StringMap<OpEvaluator> &evaluatorTable() {
     registerShapeOps(all);
     registerLinalgOps(all);
     registerScfOps(all);
+    registerTosaOps(all);
     return all;
   }();
   return table;

@@ -35,6 +35,7 @@ inline constexpr int64_t kDefaultMaxSteps = 1000000000;
 struct FastPathUse {
   int64_t hostArith = 0;     ///< [fast.host-arith]
   int64_t linalgColumns = 0; ///< [fast.linalg-columns]
+  int64_t tosaRescale = 0;   ///< [fast.rescale]
 };
 
 /// How one Interpreter runs (quant-interp's command line sets them, through
@@ -140,6 +141,7 @@ void registerTensorOps(llvm::StringMap<OpEvaluator> &table);
 void registerShapeOps(llvm::StringMap<OpEvaluator> &table);
 void registerLinalgOps(llvm::StringMap<OpEvaluator> &table);
 void registerScfOps(llvm::StringMap<OpEvaluator> &table);
+void registerTosaOps(llvm::StringMap<OpEvaluator> &table);
 
 } // namespace qi::eval
 

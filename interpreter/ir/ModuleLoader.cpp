@@ -1,7 +1,7 @@
 //===- ModuleLoader.cpp - Parse and verify .mlir input with MLIR 22 -------===//
 //
-// Spec: [cli.input], [cli.entry], [cli.unregistered]; the clarified messages
-// of [cli.errors.clarified] are ClarifiedDiagnostics.cpp.
+// Spec: [cli.input], [cli.entry], [cli.unregistered], [tosa.dialect]; the
+// clarified messages of [cli.errors.clarified] are ClarifiedDiagnostics.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "interpreter/ir/ModuleLoader.h"
@@ -15,6 +15,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Shape/IR/Shape.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/SourceMgr.h"
@@ -26,7 +27,8 @@ void registerAcceptedDialects(mlir::MLIRContext &context, bool allowUnregistered
   registry.insert<mlir::arith::ArithDialect, mlir::func::FuncDialect,
                   mlir::linalg::LinalgDialect, mlir::math::MathDialect,
                   mlir::quant::QuantDialect, mlir::scf::SCFDialect,
-                  mlir::shape::ShapeDialect, mlir::tensor::TensorDialect>();
+                  mlir::shape::ShapeDialect, mlir::tensor::TensorDialect,
+                  mlir::tosa::TosaDialect>();
   context.appendDialectRegistry(registry);
   context.loadAllAvailableDialects();
   // [cli.unregistered] Registered dialects still reject ops they do not

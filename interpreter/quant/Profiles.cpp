@@ -75,8 +75,11 @@ DequantizeRecipe floatDifferenceTimes(Precision difference, Precision scale,
 /// i = (int32)std::round(t) (ties away; x86 cast: NaN and |t| >= 2^31 give
 /// INT_MIN); q = clamp(i + zp). dequantize.h: per-tensor
 /// f32(f64(s32) * (q - zp)), per-channel f32(s32 * f32(q - zp)).
+/// tosa.rescale: MultiplyByQuantizedMultiplier, default build
+/// ([requant.tflite]).
 Semantics tfliteReference() {
   Semantics s;
+  s.requantize = requant::RequantizeRecipe::Tflite;
   s.rounding = RoundingMode::NearestAway;
   s.nan = NanPolicy::Indefinite;
   s.overflow = OverflowPolicy::Indefinite;
@@ -101,9 +104,11 @@ Semantics onnxReference() {
 
 /// [profile.onnxruntime-mlas] mlas/lib/quantize.cpp: t = x / s (f32); clamp
 /// in float to [lo - zp, hi - zp] (maxps: NaN -> lower bound); cvtps (ties
-/// even); + zp. dq: f32(f32(q - zp) * s).
+/// even); + zp. dq: f32(f32(q - zp) * s). tosa.rescale: MlasRequantizeOutput
+/// ([requant.onnxruntime-mlas]).
 Semantics onnxruntimeMlas() {
   Semantics s;
+  s.requantize = requant::RequantizeRecipe::OnnxruntimeMlas;
   s.quantize = f32Divide();
   s.quantize.clampInFloat = true;
   s.quantize.zeroPointInFloat = false;
@@ -117,9 +122,11 @@ Semantics onnxruntimeMlas() {
 /// 1.f / s (f32); t = x * inv; t = min_ps(t, 2147483520) (NaN -> bound);
 /// cvtps (ties even; below -2^31 -> INT_MIN); + zp wrapping in int32;
 /// clamp. dq per-tensor f32(s32 * f32(q - zp)); per-channel
-/// f32((f32(q) - zp) * s_f64).
+/// f32((f32(q) - zp) * s_f64). tosa.rescale: FBGEMM's float Requantize, as
+/// its GEMM output pipeline computes it ([requant.fbgemm]).
 Semantics pytorchFbgemm() {
   Semantics s;
+  s.requantize = requant::RequantizeRecipe::Fbgemm;
   s.overflow = OverflowPolicy::Indefinite;
   s.nan = NanPolicy::Indefinite; // unreachable: min_ps maps NaN to the bound
   s.quantize = f32DivideThenInt32();
@@ -133,10 +140,12 @@ Semantics pytorchFbgemm() {
 /// [profile.xnnpack] scalar "fmagic" kernels: r = 1.0f / s once; t = x * r
 /// (f32); clamp in float to [lo - zp, hi - zp] (NaN -> lower bound); magic
 /// number rounding (ties even); + zp. dq (qs8-f32-vcvt scalar):
-/// f32(f32(q - zp) * s32).
+/// f32(f32(q - zp) * s32). tosa.rescale: fp32 requantization
+/// ([requant.xnnpack-fp32]).
 Semantics xnnpack() {
   Semantics s = onnxruntimeMlas();
   s.quantize.multiplyByReciprocal = true;
+  s.requantize = requant::RequantizeRecipe::XnnpackFp32;
   return s;
 }
 

@@ -79,15 +79,33 @@ std::string jitPipeline() {
          "--reconcile-unrealized-casts";
 }
 
-std::optional<JitResult> runJit(const std::string &program, int runs, std::string &error) {
-  TempFile source(".mlir"), lowered(".ll.mlir");
-  if (source.path.empty() || lowered.path.empty() || !writeFile(source.path, program)) {
+std::string tosaPipeline() {
+  return "builtin.module(func.func(tosa-to-linalg, tosa-to-arith{include-apply-rescale=true}))";
+}
+
+namespace {
+
+/// mlir-opt's --pass-pipeline option for tosaPipeline(), quoted for the shell.
+std::string tosaPipelineOption() { return "'--pass-pipeline=" + tosaPipeline() + "'"; }
+
+} // namespace
+
+std::optional<JitResult> runJit(const std::string &program, int runs, std::string &error,
+                                bool tosa) {
+  TempFile source(".mlir"), linalg(".linalg.mlir"), lowered(".ll.mlir");
+  if (source.path.empty() || linalg.path.empty() || lowered.path.empty() ||
+      !writeFile(source.path, program)) {
     error = "cannot write a temporary file in /tmp";
     return std::nullopt;
   }
-  if (!run(std::string(QI_MLIR_BIN_DIR) + "/mlir-opt " + jitPipeline() + " " + source.path +
-               " -o " + lowered.path,
-           error))
+  const std::string mlirOpt = std::string(QI_MLIR_BIN_DIR) + "/mlir-opt ";
+  std::string input = source.path;
+  if (tosa) {
+    if (!run(mlirOpt + tosaPipelineOption() + " " + source.path + " -o " + linalg.path, error))
+      return std::nullopt;
+    input = linalg.path;
+  }
+  if (!run(mlirOpt + jitPipeline() + " " + input + " -o " + lowered.path, error))
     return std::nullopt;
   const std::string lib = QI_MLIR_LIB_DIR;
   const std::string runner = std::string(QI_MLIR_BIN_DIR) +
@@ -120,6 +138,17 @@ std::optional<std::string> lowerQuantOps(const std::string &module, std::string 
   }
   return run(std::string(QI_MLIR_BIN_DIR) +
                  "/mlir-opt --lower-quant-ops --strip-func-quant-types " + source.path,
+             error);
+}
+
+std::optional<std::string> lowerTosaOps(const std::string &module, std::string &error) {
+  TempFile source(".mlir");
+  if (source.path.empty() || !writeFile(source.path, module)) {
+    error = "cannot write a temporary file in /tmp";
+    return std::nullopt;
+  }
+  return run(std::string(QI_MLIR_BIN_DIR) + "/mlir-opt " + tosaPipelineOption() + " " +
+                 source.path,
              error);
 }
 

@@ -5,7 +5,9 @@
 //            -O3, timed inside the program) and quant-interp on the same
 //            inputs, in one run; check that both give the same checksum
 //            (under the mlir-lower-quant-ops profile) and print the ratios;
-//            also the interpretation of the lowered IR.
+//            also the interpretation of the lowered IR. tosa.rescale
+//            workloads: the JIT of MLIR 22's tosa-to-linalg / tosa-to-arith
+//            lowering against the interpreter's rescale (`tosa` recipe).
 //   sweep    qcast of all 2^32 f32 patterns for one per-layer type.
 //   memory   peak resident memory of one qcast / dcast, vs its data.
 //
@@ -19,6 +21,8 @@
 #include "interpreter/quant/ParameterMap.h"
 #include "interpreter/quant/Semantics.h"
 #include "interpreter/fast/Dispatch.h"
+#include "interpreter/fast/RescaleAccelerator.h"
+#include "interpreter/requant/RequantizeRecipe.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -161,6 +165,93 @@ std::optional<Timed> timeKernel(const bench::Workload &w, const quant::Semantics
   return best;
 }
 
+/// tosa.rescale's work alone, result allocation included: the accelerator
+/// where [fast.rescale] claims the op (as eval/TosaOps.cpp does), else the
+/// reference loop of requant::requantizeElement under the semantics' recipe.
+/// `path` says which ran.
+std::optional<Timed> timeRescale(const bench::Workload &w, const quant::Semantics &semantics,
+                                 const char *&path) {
+  requant::RescaleAttributes a;
+  a.inputWidth = 32;
+  a.outputWidth = 8;
+  a.scale32 = true;
+  a.roundingMode = w.doubleRound ? requant::RoundingMode::Double : requant::RoundingMode::Single;
+  a.perChannel = w.granularity != bench::Granularity::PerLayer;
+  const std::vector<int64_t> multipliers = w.rescaleMultipliers();
+  std::vector<int8_t> shifts;
+  for (int64_t s : w.rescaleShifts())
+    shifts.push_back(static_cast<int8_t>(s));
+  const int64_t nc = static_cast<int64_t>(multipliers.size());
+  const RuntimeValue input = w.input(ElementType::makeInteger(32));
+  const uint64_t inputZp = 0;
+  const uint64_t outputZp = requant::truncateBits(bench::Workload::kRescaleOutputZp, 8);
+  Timed best;
+  for (int r = 0; r < runs; ++r) {
+    const double t0 = now();
+    RuntimeValue result = RuntimeValue::tensor(ElementType::makeInteger(8), input.shape());
+    if (std::optional<fast::RescalePlan> plan = fast::planRescale(
+            semantics.requantize, a, multipliers, shifts, inputZp, outputZp, input)) {
+      fast::rescaleTensor(*plan, input, result);
+      path = "fast";
+    } else {
+      path = "reference";
+      for (int64_t i = 0; i < input.size(); ++i) {
+        const size_t c = a.perChannel ? size_t(i % nc) : 0;
+        requant::RescaledElement out = requant::requantizeElement(
+            semantics.requantize, a, static_cast<uint64_t>(input.get(i)), multipliers[c],
+            shifts[c], inputZp, outputZp);
+        if (out.violation) {
+          std::fprintf(stderr, "quant-bench: %s: element %lld: %s\n", w.name().c_str(),
+                       static_cast<long long>(i), out.violation->message().c_str());
+          return std::nullopt;
+        }
+        result.set(i, out.bits);
+      }
+    }
+    const double t1 = now();
+    best.seconds = std::min(best.seconds, t1 - t0);
+    best.checksum = bench::Workload::checksum(result);
+  }
+  return best;
+}
+
+/// One rescale row of `compare`; false on a failure or a checksum mismatch.
+bool compareRescale(const bench::Workload &w, const quant::Semantics &timedSemantics) {
+  // The recipe whose results MLIR's lowering computes when no REQUIRE fails.
+  quant::Semantics tosa = *quant::findProfile("reference");
+  tosa.requantize = requant::RequantizeRecipe::Tosa;
+  std::string error;
+  std::optional<bench::JitResult> jit = bench::runJit(w.jitProgram(), runs, error, true);
+  if (!jit) {
+    std::fprintf(stderr, "quant-bench: %s: %s\n", w.name().c_str(), error.c_str());
+    return false;
+  }
+  const char *path = "?", *tosaPath = "?";
+  std::optional<Timed> timed = timeRescale(w, timedSemantics, path);
+  std::optional<Timed> same = timeRescale(w, tosa, tosaPath);
+  std::optional<Timed> call = interpret(w.kernelModule(), w, timedSemantics);
+  bench::Workload small = w;
+  small.elements = loweredElements;
+  std::optional<std::string> loweredText = bench::lowerTosaOps(small.kernelModule(), error);
+  std::optional<Timed> lowered = loweredText ? interpret(*loweredText, small, tosa) : std::nullopt;
+  std::optional<bench::JitResult> smallJit =
+      bench::runJit(small.jitProgram(), runs, error, true);
+  if (!timed || !same || !call || !lowered || !smallJit) {
+    std::fprintf(stderr, "quant-bench: %s: %s\n", w.name().c_str(),
+                 error.empty() ? "interpretation failed" : error.c_str());
+    return false;
+  }
+  const bool match = same->checksum == jit->checksum && call->checksum == timed->checksum &&
+                     lowered->checksum == smallJit->checksum;
+  std::printf("%-26s %8.4f %9.4f %9.1f %6.2f %10s %6s %9.4f %6.2f %9s %9.4f %8.1f  %s\n",
+              w.name().c_str(), jit->seconds, timed->seconds,
+              double(w.elements) / timed->seconds / 1e6, timed->seconds / jit->seconds, "-", "-",
+              call->seconds, call->seconds / jit->seconds, match ? "equal" : "DIFFERENT",
+              lowered->seconds, lowered->seconds / smallJit->seconds, path);
+  std::fflush(stdout);
+  return match;
+}
+
 int compare() {
   std::optional<quant::Semantics> timedSemantics = quant::findProfile(profile);
   if (!timedSemantics) {
@@ -175,6 +266,10 @@ int compare() {
               "included) under --profile=%s; lower-qo: the same under mlir-lower-quant-ops "
               "(checksum compared with the JIT); call: the whole interpreter call of @kernel\n",
               profile.c_str());
+  std::printf("# rescale: JIT = mlir-opt '%s', then the same pipeline; kernel: "
+              "fast::planRescale + rescaleTensor, or the reference loop where the plan "
+              "declines (path in the last column); checksum compared with the JIT\n",
+              bench::tosaPipeline().c_str());
   std::printf("%-26s %8s %9s %9s %6s %10s %6s %9s %6s %9s %9s %8s\n", "workload", "jit s",
               "kernel s", "Melem/s", "ratio", "lower-qo s", "ratio", "call s", "ratio",
               "checksum", "lowered s", "ratio");
@@ -183,6 +278,10 @@ int compare() {
     if (w.name().find(only) == std::string::npos)
       continue;
     std::string error;
+    if (w.op == bench::Op::Rescale) {
+      failures += !compareRescale(w, *timedSemantics);
+      continue;
+    }
     std::optional<bench::JitResult> jit = bench::runJit(w.jitProgram(), runs, error);
     if (!jit) {
       std::fprintf(stderr, "quant-bench: %s: %s\n", w.name().c_str(), error.c_str());
@@ -216,8 +315,9 @@ int compare() {
                 lowered->seconds / smallJit->seconds);
     std::fflush(stdout);
   }
-  std::printf("# lowered: the --lower-quant-ops output interpreted on %lld elements, ratio to "
-              "the JIT on the same %lld elements\n",
+  std::printf("# lowered: the --lower-quant-ops output (rescale: the tosa-to-linalg / "
+              "tosa-to-arith output) interpreted on %lld elements, ratio to the JIT on the same "
+              "%lld elements\n",
               static_cast<long long>(loweredElements.getValue()),
               static_cast<long long>(loweredElements.getValue()));
   return failures ? 1 : 0;

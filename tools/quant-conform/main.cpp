@@ -20,6 +20,7 @@
 #include "generators/GoldenFiles.h"
 #include "generators/GoldenFormat.h"
 #include "interpreter/quant/Semantics.h"
+#include "interpreter/requant/RequantizeRecipe.h"
 #include "interpreter/value/LargeAllocations.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -72,15 +73,22 @@ cl::opt<std::string> profileFlag("profile",
                                           "(default reference)"),
                                  cl::value_desc("name"), cl::init("reference"),
                                  cl::sub(runCommand), cl::cat(category));
+cl::opt<std::string> requantizeFlag("requantize",
+                                    cl::desc("The requantize recipe rescale cases' expected "
+                                             "outputs are taken from (default: the profile's)"),
+                                    cl::value_desc("recipe"), cl::sub(runCommand),
+                                    cl::cat(category));
 cl::opt<std::string> filterFlag("filter",
                                 cl::desc("Comma-separated terms, all must match: key=value on op, "
                                          "granularity, storage, expressed, shapeKind, category, "
-                                         "rejection, or a part of a case ID"),
+                                         "rejection, input, output, roundingMode, or a part of a "
+                                         "case ID"),
                                 cl::value_desc("terms"), cl::sub(runCommand), cl::cat(category));
 cl::opt<std::string> capabilitiesFlag("capabilities",
                                       cl::desc("What the backend claims; other cases are "
-                                               "unsupported (mlir-cpu's default: "
-                                               "conformance/backends/mlir-cpu.capabilities)"),
+                                               "unsupported (mlir-cpu's and mlir-lowering's "
+                                               "defaults: conformance/backends/"
+                                               "<backend>.capabilities)"),
                                       cl::value_desc("file"), cl::sub(runCommand),
                                       cl::cat(category));
 cl::opt<std::string> reportDirFlag("report-dir",
@@ -103,6 +111,11 @@ cl::opt<std::string> pipelineFlag("pipeline",
                                   cl::desc("mlir-lowering / mlir-cpu: the mlir-opt pass pipeline "
                                            "(default: the backend's, docs/vendor-guide.md)"),
                                   cl::value_desc("passes"), cl::sub(runCommand), cl::cat(category));
+cl::opt<std::string> rescalePipelineFlag(
+    "rescale-pipeline",
+    cl::desc("mlir-lowering / mlir-cpu: the mlir-opt pass pipeline of rescale cases "
+             "(default: the backend's, docs/vendor-guide.md)"),
+    cl::value_desc("passes"), cl::sub(runCommand), cl::cat(category));
 cl::opt<std::string> quantInterpFlag("quant-interp",
                                      cl::desc("The quant-interp binary (default: beside "
                                               "quant-conform)"),
@@ -191,17 +204,29 @@ int main(int argc, char **argv) {
   settings.mlirRunner = mlirRunnerFlag;
   settings.runnerUtils = runnerUtilsFlag;
   settings.pipeline = pipelineFlag;
+  settings.rescalePipeline = rescalePipelineFlag;
   settings.command = commandFlag;
   settings.profile = profileFlag;
   if (!qi::quant::findProfile(settings.profile))
     return usageError("--profile: unknown profile '" + settings.profile + "' (available: " +
                       qi::quant::allProfileNames() + ")");
+  // [requant.recipes] The recipe of the rescale cases: --requantize, or the
+  // profile's (what quant-interp --profile=P runs).
+  std::string recipe(qi::requant::recipeName(qi::quant::findProfile(settings.profile)->requantize));
+  if (requantizeFlag.getNumOccurrences()) {
+    if (!qi::requant::parseRecipe(requantizeFlag))
+      return usageError("--requantize: unknown recipe '" + requantizeFlag + "' (available: " +
+                        qi::requant::allRecipeNames() + ")");
+    recipe = requantizeFlag;
+    settings.requantize = recipe;
+  }
   long timeout = 60;
   if (!parseCount(timeoutFlag, 1, 86400, timeout))
     return usageError("--timeout: expected whole seconds 1..86400, got '" + timeoutFlag + "'");
   settings.timeoutSeconds = double(timeout);
   RunOptions options;
   options.profile = settings.profile;
+  options.recipe = recipe;
   options.filter = filterFlag;
   options.keepRequests = settings.keepRequests = keepRequestsFlag;
   options.progress = isatty(2);
@@ -240,13 +265,22 @@ int main(int argc, char **argv) {
     std::cerr << "quant-conform: error: " << error << "\n";
     return 1;
   }
-  if (std::find(suite.profiles.begin(), suite.profiles.end(), options.profile) == suite.profiles.end()) {
+  auto list = [](const std::vector<std::string> &names) {
     std::string have;
-    for (const std::string &p : suite.profiles)
+    for (const std::string &p : names)
       have += (have.empty() ? "" : ", ") + p;
+    return have;
+  };
+  if (suite.castCases > 0 && std::find(suite.profiles.begin(), suite.profiles.end(),
+                                       options.profile) == suite.profiles.end())
     return usageError("--profile: the suite " + suiteDir + " has no expected outputs for '" +
-                      options.profile + "' (it has: " + have + ")");
-  }
+                      options.profile + "' (it has: " + list(suite.profiles) + ")");
+  if (suite.rescaleCases > 0 && std::find(suite.recipes.begin(), suite.recipes.end(),
+                                          options.recipe) == suite.recipes.end())
+    return usageError((requantizeFlag.getNumOccurrences() ? "--requantize: the suite "
+                                                          : "--profile: the suite ") +
+                      suiteDir + " has no expected outputs of its rescale cases for the recipe '" +
+                      options.recipe + "' (it has: " + list(suite.recipes) + ")");
   bool ignored = false;
   if (!suite.cases.empty() && !filterMatches(options.filter, suite.cases.front(), ignored, error))
     return usageError(error);
@@ -260,6 +294,9 @@ int main(int argc, char **argv) {
   report.suiteLevel = suite.level;
   report.profile = options.profile;
   report.profileDescription = qi::quant::findProfile(options.profile)->describe();
+  report.requantize = options.recipe;
+  report.requantizeDescription =
+      std::string(qi::requant::recipeSummary(*qi::requant::parseRecipe(options.recipe)));
   report.capabilities = capabilitiesFile;
   report.startedAt = nowIso8601();
 

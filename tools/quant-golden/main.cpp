@@ -18,6 +18,7 @@
 #include "generators/GoldenFormat.h"
 #include "generators/GoldenIds.h"
 #include "generators/GoldenLevels.h"
+#include "generators/GoldenRescale.h"
 #include "generators/GoldenRun.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -44,7 +45,8 @@ const char *const kOverview =
     "docs/golden-format.md)\n"
     "\n"
     "  quant-golden generate --level=smoke|full|exhaustive --out=DIR|- [--seed=N]\n"
-    "                        [--profiles=a,b,...|all] [--skip=N] [--limit=N]\n"
+    "                        [--profiles=a,b,...|all] [--recipes=a,b,...|all]\n"
+    "                        [--skip=N] [--limit=N]\n"
     "  quant-golden check --suite=DIR\n"
     "  quant-golden export --npy --suite=DIR --out=DIR\n"
     "\n"
@@ -76,6 +78,12 @@ cl::opt<std::string> profilesFlag("profiles",
                                   cl::value_desc("a,b,..."),
                                   cl::init(std::string(kDefaultProfiles)),
                                   cl::sub(generateCommand), cl::cat(category));
+cl::opt<std::string> recipesFlag("recipes",
+                                 cl::desc("Comma-separated requantize recipes of the rescale "
+                                          "cases' expected outputs, or all (default all)"),
+                                 cl::value_desc("a,b,..."),
+                                 cl::init(std::string(kDefaultRecipes)),
+                                 cl::sub(generateCommand), cl::cat(category));
 cl::opt<std::string> skipFlag("skip", cl::desc("With --out=-: leave out the level's first N cases"),
                               cl::value_desc("n"), cl::sub(generateCommand), cl::cat(category));
 cl::opt<std::string> limitFlag("limit", cl::desc("With --out=-: stop after N cases"),
@@ -140,6 +148,9 @@ int generate() {
   std::optional<std::vector<std::string>> profiles = parseProfileList(profilesFlag, error);
   if (!profiles)
     return usageError("--profiles: " + error);
+  std::optional<std::vector<std::string>> recipes = parseRecipeList(recipesFlag, error);
+  if (!recipes)
+    return usageError("--recipes: " + error);
 
   uint64_t skip = 0, limit = UINT64_MAX;
   for (auto [flag, target] : {std::pair{&skipFlag, &skip}, std::pair{&limitFlag, &limit}}) {
@@ -163,7 +174,7 @@ int generate() {
         return true;
       if (printed >= limit)
         return false;
-      GoldenCase c = buildCase(p, *level, seed, *profiles);
+      GoldenCase c = buildCase(p, *level, seed, *profiles, &*recipes);
       progress.show(index, total, c.id);
       std::string line = caseToJson(c, /*compact=*/true);
       ++printed;
@@ -187,12 +198,12 @@ int generate() {
   installInterruptCleanup();
   removeStaleTemporaries(out);
   removeStaleTemporaries(casesDir);
-  ManifestBuilder manifest(std::string(levelName(*level)), seed, *profiles);
+  ManifestBuilder manifest(std::string(levelName(*level)), seed, *profiles, *recipes);
   std::set<std::string> written;
   size_t total = levelCaseCount(*level), index = 0;
   std::string failure;
   forEachLevelCase(*level, [&](const CaseParams &p) {
-    GoldenCase c = buildCase(p, *level, seed, *profiles);
+    GoldenCase c = buildCase(p, *level, seed, *profiles, &*recipes);
     progress.show(++index, total, c.id);
     if (!written.insert(c.id).second)
       failure = "internal error: duplicate case id " + c.id;
@@ -216,15 +227,15 @@ int generate() {
 
 bool sameBits(const GoldenCase &c, const ExpectedOutput &a, const ExpectedOutput &b, size_t i,
               std::string &fileValue, std::string &kernelValue) {
-  const qi::numeric::FloatFormat &E = *c.params.type.expressed;
+  const qi::numeric::FloatFormat *E = c.params.type.expressed; // null for rescale
   bool poisonA = std::binary_search(a.poison.begin(), a.poison.end(), int64_t(i));
   bool poisonB = std::binary_search(b.poison.begin(), b.poison.end(), int64_t(i));
   auto text = [&](const ExpectedOutput &e, bool poison) {
     if (poison)
       return std::string("poison");
-    if (c.params.op == Op::QCast)
+    if (c.params.op != Op::DCast)
       return std::to_string(e.stored[i]);
-    return hexBits(E, e.floats[i]) + " (" + decimalText(E, e.floats[i]) + ")";
+    return hexBits(*E, e.floats[i]) + " (" + decimalText(*E, e.floats[i]) + ")";
   };
   fileValue = text(a, poisonA);
   kernelValue = text(b, poisonB);
@@ -259,9 +270,31 @@ int check() {
     }
     for (size_t e = 0; e < c.expected.size(); ++e) {
       ExpectedOutput mine;
-      if (!evaluateProfile(c, c.expected[e].profile, mine, error)) {
+      // Rescale: the recipe's requantizeElement (and [rescale.inexact]'s
+      // intervals); qcast / dcast: the profile's kernels.
+      if (!(c.isRescale() ? evaluateRecipe(c, c.expected[e].profile, mine, error)
+                          : evaluateProfile(c, c.expected[e].profile, mine, error))) {
         progress.finish();
         return dataError(file + ": " + error);
+      }
+      if (c.isRescale()) {
+        auto intervalText = [](const std::vector<AllowedInterval> &v, size_t k) {
+          return k < v.size() ? "[" + std::to_string(v[k].index) + ", " + std::to_string(v[k].lo) +
+                                    ", " + std::to_string(v[k].hi) + "]"
+                              : std::string("none");
+        };
+        const std::vector<AllowedInterval> &a = c.expected[e].intervals, &b = mine.intervals;
+        for (size_t k = 0; k < std::max(a.size(), b.size()); ++k) {
+          std::string fileValue = intervalText(a, k), kernelValue = intervalText(b, k);
+          if (fileValue == kernelValue)
+            continue;
+          ++mismatches;
+          progress.finish();
+          std::cout << file << ": /expected/" << e << " (" << c.expected[e].profile
+                    << ") interval " << k << ": the file says " << fileValue
+                    << ", quant-interp's requant code gives " << kernelValue << "\n";
+          break;
+        }
       }
       size_t shown = 0;
       for (size_t i = 0; i < c.numInputs(); ++i) {
@@ -274,7 +307,9 @@ int check() {
           progress.finish();
           std::cout << file << ": /expected/" << e << " (" << c.expected[e].profile
                     << ") element " << i << ": the file says " << fileValue
-                    << ", quant-interp's kernels give " << kernelValue << "\n";
+                    << (c.isRescale() ? ", quant-interp's requant code gives "
+                                      : ", quant-interp's kernels give ")
+                    << kernelValue << "\n";
         }
       }
     }

@@ -8,6 +8,7 @@
 #include "interpreter/quant/Semantics.h"
 #include "interpreter/value/LargeAllocations.h"
 #include "interpreter/value/ValuePrinter.h"
+#include "tools/quant-interp/DeriveMultiplier.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -63,10 +64,29 @@ cl::opt<bool> splitInputFile("split-input-file",
                              cl::cat(category));
 cl::opt<bool> listProfiles("list-profiles", cl::desc("Print each profile's semantics and exit"),
                            cl::cat(category));
+// [cli.requantize] [cli.list-requantize-recipes]
+cl::opt<std::string> requantize("requantize",
+                                cl::desc("What tosa.rescale computes: a requantize recipe (default: "
+                                         "the profile's; see --list-requantize-recipes)"),
+                                cl::value_desc("recipe"), cl::cat(category));
+cl::opt<bool> listRequantizeRecipes("list-requantize-recipes",
+                                    cl::desc("Print each requantize recipe and what it computes, "
+                                             "and exit"),
+                                    cl::cat(category));
 cl::opt<bool> allowUnregistered("allow-unregistered-dialect",
                                 cl::desc("Parse ops of unregistered dialects (as mlir-opt); "
                                          "evaluating one is an error"),
                                 cl::cat(category));
+// [cli.derive-multiplier]: print each framework's (multiplier, shift) for a
+// real scale and exit, reading no input.
+cl::opt<std::string> deriveMultiplier("derive-multiplier",
+                                      cl::desc("Print the (multiplier, shift) each framework "
+                                               "derives from this real scale, and exit"),
+                                      cl::value_desc("scale"), cl::cat(category));
+cl::opt<std::string> deriveFor("derive-for",
+                               cl::desc("Frameworks for --derive-multiplier: all (default), "
+                                        "or names separated by commas"),
+                               cl::value_desc("framework"), cl::init("all"), cl::cat(category));
 // Strings, so that a bad value gets our message and exit status 2.
 cl::opt<std::string> maxStepsFlag("max-steps",
                                   cl::desc("Stop after this many loop iterations and function "
@@ -125,6 +145,15 @@ std::optional<quant::Semantics> semanticsFromFlags() {
       return std::nullopt;
     }
     semantics->overflow = *policy;
+  }
+  if (requantize.getNumOccurrences()) {
+    auto recipe = requant::parseRecipe(requantize);
+    if (!recipe) {
+      usageError("--requantize: unknown recipe '" + requantize + "' (expected one of: " +
+                 requant::allRecipeNames() + ")");
+      return std::nullopt;
+    }
+    semantics->requantize = *recipe;
   }
   return semantics;
 }
@@ -200,6 +229,10 @@ int main(int argc, char **argv) {
                                    "quant programs\n",
                                    &llvm::errs()))
     return 2;
+  if (deriveMultiplier.getNumOccurrences())
+    return tools::runDeriveMultiplier(deriveMultiplier, deriveFor, llvm::outs(), llvm::errs());
+  if (deriveFor.getNumOccurrences())
+    return usageError("--derive-for: only meaningful with --derive-multiplier=SCALE");
   std::optional<quant::Semantics> semantics = semanticsFromFlags();
   if (!semantics)
     return 2;
@@ -220,7 +253,13 @@ int main(int argc, char **argv) {
   };
   if (listProfiles) {
     for (std::string_view name : quant::profileNames())
-      llvm::outs() << name << ": " << quant::findProfile(name)->describe() << "\n";
+      llvm::outs() << name << ": " << quant::findProfile(name)->describe() << " | requantize: "
+                   << requant::recipeName(quant::findProfile(name)->requantize) << "\n";
+    return 0;
+  }
+  if (listRequantizeRecipes) {
+    for (requant::RequantizeRecipe recipe : requant::allRecipes())
+      llvm::outs() << requant::recipeName(recipe) << ": " << requant::recipeSummary(recipe) << "\n";
     return 0;
   }
   std::optional<std::vector<std::string>> arguments = collectArguments();

@@ -7,7 +7,9 @@ fail (docs/vendor-guide.md, "Backends"):
   --expect=pass            every case that was run and has values passes
                            (rejections: expected-rejection or, with
                            --integrity-accepted, a fail saying the backend
-                           accepted a runtime-integrity violation)
+                           accepted a runtime-integrity violation; with
+                           --error-if-accepted, one saying it accepted a
+                           rescale program an ERROR_IF makes erroneous)
   --expect=diagnosed:NAME  at least one value case fails, and every failing
                            value case's diagnosis names the profile NAME
 
@@ -29,6 +31,8 @@ def main():
     parser.add_argument("--expect", required=True)
     parser.add_argument("--integrity-accepted", action="store_true",
                         help="runtime-integrity rejection cases may fail as 'accepted a program that must be rejected'")
+    parser.add_argument("--error-if-accepted", action="store_true",
+                        help="error-if rejection cases may fail as 'accepted a program that must be rejected'")
     parser.add_argument("--min-unsupported", type=int, default=0)
     parser.add_argument("run_args", nargs=argparse.REMAINDER)
     args = parser.parse_args()
@@ -65,8 +69,12 @@ def main():
         if outcome == "error":
             problems.append("%s: error: %s" % (case["id"], case["reason"]))
         elif outcome == "fail" and rejection:
-            accepted = case["reason"].startswith("accepted a program that must be rejected (runtime-integrity")
-            if not (args.integrity_accepted and accepted):
+            reason = case["reason"]
+            accepted = (args.integrity_accepted and
+                        reason.startswith("accepted a program that must be rejected (runtime-integrity")) or \
+                       (args.error_if_accepted and
+                        reason.startswith("accepted a program that must be rejected (error-if"))
+            if not accepted:
                 problems.append("%s: rejection case failed: %s" % (case["id"], case["reason"]))
         elif outcome == "fail":
             value_fails.append(case)

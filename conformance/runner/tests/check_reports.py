@@ -26,7 +26,7 @@ import xml.etree.ElementTree as ET
 RUNS = ["sample", "empty", "interrupted"]
 OUTCOMES = ["pass", "fail", "error", "unsupported", "expected-rejection"]
 RUN_KEYS = ["format", "tool", "toolVersion", "commandLine", "backend", "backendDetail", "suite", "suiteLevel",
-            "profile", "profileDescription", "capabilities", "startedAt", "seconds", "interrupted", "counts",
+            "profile", "profileDescription", "requantize", "requantizeDescription", "capabilities", "startedAt", "seconds", "interrupted", "counts",
             "byCategory", "diagnosisSummary", "cases"]
 CASE_KEYS = ["id", "category", "file", "tags", "outcome", "reason", "stderrTail", "elements", "compared",
              "dontCare", "mismatched", "mismatches", "mismatchesByClass", "storedErrorHistogram", "diagnosis",

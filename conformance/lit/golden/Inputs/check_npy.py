@@ -30,6 +30,36 @@ def read_npy(path):
     return descr, shape, vals
 
 
+def int_dtype(tag):
+    """The dtype of a rescale integer type tag (i8, u16, i48): the smallest NumPy integer of its signedness."""
+    width = int(tag[1:])
+    size = 1 if width <= 8 else 2 if width <= 16 else 4 if width <= 32 else 8
+    return ("|" if size == 1 else "<") + ("u" if tag[0] == "u" else "i") + str(size)
+
+
+def check_rescale(case, out, shape):
+    """input.npy, <recipe>.npy, <recipe>.poison.npy and, for tosa on INEXACT_ROUND, <recipe>.intervals.npy."""
+    op = case["rescale"]
+    d, s, v = read_npy(os.path.join(out, case["id"], "input.npy"))
+    assert (d, s, v) == (int_dtype(op["input"]), shape, case["input"]["values"]), (case["id"], "input")
+    files = 1
+    for e in case["expected"]:
+        d, s, v = read_npy(os.path.join(out, case["id"], e["recipe"] + ".npy"))
+        assert (d, s, v) == (int_dtype(op["output"]), shape, e["values"]), (case["id"], e["recipe"])
+        d, s, v = read_npy(os.path.join(out, case["id"], e["recipe"] + ".poison.npy"))
+        assert d == "<i8" and s == (len(e["poison"]),) and v == e["poison"], case["id"]
+        files += 2
+        path = os.path.join(out, case["id"], e["recipe"] + ".intervals.npy")
+        inexact = e["recipe"] == "tosa" and op["roundingMode"] == "INEXACT_ROUND"
+        assert os.path.exists(path) == inexact, (case["id"], path)
+        if inexact:
+            d, s, v = read_npy(path)
+            flat = [x for row in e["intervals"] for x in row]
+            assert d == "<i8" and s == (len(e["intervals"]), 3) and v == flat, (case["id"], "intervals")
+            files += 1
+    return files
+
+
 def main():
     suite, out = sys.argv[1], sys.argv[2]
     with open(os.path.join(suite, "manifest.json")) as f:
@@ -39,6 +69,9 @@ def main():
         with open(os.path.join(suite, entry["file"])) as f:
             case = json.load(f)
         shape = tuple(case["input"]["shape"])
+        if case["tags"]["op"] == "rescale":
+            files += check_rescale(case, out, shape)
+            continue
         qcast = case["tags"]["op"] == "qcast"
 
         def floats(values):

@@ -2,10 +2,15 @@
 """Damages one case of a golden suite in a named way (suite-errors.test).
 
 The case is the first qcast per-layer case in manifest order (for the
-reject-* damages: the first expected-rejection case).
+reject-* damages: the first expected-rejection case; for the rescale-* ones a
+rescale case, below).
 usage: mutate.py SUITE_DIR truncate|version|extra-key|decimal|scale|expected|
-                 reject-message|reject-runtime-message|reject-tag|reject-expected
-(reject-message damages a verifier case, reject-runtime-message a runtime-integrity one)
+                 reject-message|reject-runtime-message|reject-tag|reject-expected|
+                 rescale-interval|rescale-value|rescale-require|rescale-zp|rescale-reason
+(reject-message damages a verifier case, reject-runtime-message a runtime-integrity one;
+rescale-interval widens an interval of the first INEXACT_ROUND case with one, rescale-value
+changes a tosa output, rescale-require puts an unpredictable input into the shift-2 case,
+rescale-zp gives a signed i16 case a zero point, rescale-reason calls a require rejection error-if)
 """
 import json
 import os
@@ -14,7 +19,28 @@ import sys
 suite, how = sys.argv[1], sys.argv[2]
 with open(os.path.join(suite, "manifest.json")) as f:
     manifest = json.load(f)
-if how.startswith("reject-"):
+def load(entry):
+    with open(os.path.join(suite, entry["file"])) as f:
+        return json.load(f)
+
+
+def rescale_case(how):
+    cases = [c for c in manifest["cases"] if c["tags"]["op"] == "rescale"]
+    if how == "rescale-interval":
+        return next(c for c in cases if not c["tags"]["rejection"] and load(c)["expected"][0]["intervals"])
+    if how == "rescale-require":
+        return next(c for c in cases if not c["tags"]["rejection"] and load(c)["rescale"]["shift"] == [2]
+                    and load(c)["rescale"]["scale32"])
+    if how == "rescale-zp":
+        return next(c for c in cases if not c["tags"]["rejection"] and c["tags"]["input"] == "i16")
+    if how == "rescale-reason":
+        return next(c for c in cases if c["tags"]["rejection"] and load(c)["rejection"]["reason"] == "require")
+    return next(c for c in cases if not c["tags"]["rejection"] and c["elements"] > 0)
+
+
+if how.startswith("rescale-"):
+    entry = rescale_case(how)
+elif how.startswith("reject-"):
     def reason(c):
         with open(os.path.join(suite, c["file"])) as f:
             return json.load(f)["rejection"]["reason"]
@@ -47,6 +73,18 @@ else:
         case["rejection"]["message"] = "quant.qcast: something else"
     elif how == "reject-tag":
         case["tags"]["rejection"] = False
+    elif how == "rescale-interval":
+        case["expected"][0]["intervals"][0][2] += 1
+    elif how == "rescale-value":
+        exp = case["expected"][0]
+        i = next(k for k in range(len(exp["values"])) if k not in [iv[0] for iv in exp["intervals"]])
+        exp["values"][i] += 1 if exp["values"][i] == 0 else -1  # stays in the output type
+    elif how == "rescale-require":
+        case["input"]["values"][0] = 100  # the REQUIRE on the value admits -2 ... 1 at shift 2
+    elif how == "rescale-zp":
+        case["rescale"]["inputZp"] = 5
+    elif how == "rescale-reason":
+        case["rejection"]["reason"] = "error-if"
     elif how == "reject-expected":
         case["expected"] = [{"profile": "reference", "semantics": "", "type": "", "values": [],
                              "poison": []}]
