@@ -30,8 +30,9 @@ class Interpreter;
 /// trivial scf.while, at ~1 us per iteration).
 inline constexpr int64_t kDefaultMaxSteps = 1000000000;
 
-/// How many ops each lowered-IR fast path evaluated ([fast.proof]: the
-/// differential tests check that the paths they prove are really taken).
+/// How many ops each evaluator fast path evaluated: the lowered-IR paths and
+/// tosa.rescale's ([fast.proof]: the differential tests check that the paths
+/// they prove are really taken).
 struct FastPathUse {
   int64_t hostArith = 0;     ///< [fast.host-arith]
   int64_t linalgColumns = 0; ///< [fast.linalg-columns]
@@ -50,8 +51,9 @@ struct InterpreterOptions {
   /// function (and, in eval::Program::run, of binding its arguments); the
   /// budget before is restored after.
   int64_t maxTensorBytes = kDefaultMaxTensorBytes;
-  /// Whether the lowered-IR evaluators may take their proven fast paths
-  /// ([fast.host-arith], [fast.linalg-columns] in spec/performance.md). The
+  /// Whether the evaluators may take their proven fast paths
+  /// ([fast.host-arith], [fast.linalg-columns], [fast.rescale] in
+  /// spec/performance.md). The
   /// differential tests switch them off to compare with the exact evaluators.
   bool fastPaths = true;
   /// Where to count the ops the fast paths evaluate; null: not counted. A
