@@ -24,7 +24,8 @@ std::string decimalText(const numeric::FloatFormat &format, numeric::Bits bits) 
   if (c == numeric::FloatClass::Infinity)
     return negative ? "-inf" : "inf";
   if (c == numeric::FloatClass::QuietNaN || c == numeric::FloatClass::SignalingNaN)
-    return negative ? "-nan" : "nan";
+    // An FNUZ format's one NaN is the negative-zero pattern: it has no sign.
+    return negative && format.nanEncoding != numeric::NanEncoding::NegativeZero ? "-nan" : "nan";
   return numeric::formatDecimal(format, bits);
 }
 

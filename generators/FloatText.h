@@ -16,7 +16,8 @@ namespace qi::generators {
 
 /// "0x3F800000": the bit pattern, upper-case hex digits, ceil(bits/4) digits.
 std::string hexBits(const numeric::FloatFormat &format, numeric::Bits bits);
-/// formatDecimal for finite values; "inf", "-inf", "nan", "-nan" otherwise.
+/// formatDecimal for finite values; "inf", "-inf", "nan", "-nan" otherwise
+/// ("nan" for the single NaN of an FNUZ format: 0x80 has no sign).
 std::string decimalText(const numeric::FloatFormat &format, numeric::Bits bits);
 
 } // namespace qi::generators

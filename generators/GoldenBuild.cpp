@@ -68,12 +68,12 @@ GoldenCase buildRescaleCase(GoldenCase c, const std::vector<std::string> &recipe
 
 } // namespace
 
-GoldenCase buildCase(const CaseParams &params, Level level, uint64_t suiteSeed,
-                     const std::vector<std::string> &profiles,
-                     const std::vector<std::string> *recipes) {
+static GoldenCase buildCaseContent(const CaseParams &params, Level level, uint64_t suiteSeed,
+                                   const std::vector<std::string> &profiles,
+                                   const std::vector<std::string> *recipes) {
   GoldenCase c;
   c.params = params;
-  c.id = caseId(params);
+  c.id = parameterId(params); // the seed's; the case ID is set once the content is known
   c.level = std::string(levelName(level));
   c.seed = caseSeed(suiteSeed, c.id);
   if (params.op == Op::Rescale) {
@@ -179,5 +179,12 @@ GoldenCase buildCase(const CaseParams &params, Level level, uint64_t suiteSeed,
   return c;
 }
 
-} // namespace qi::generators
+GoldenCase buildCase(const CaseParams &params, Level level, uint64_t suiteSeed,
+                     const std::vector<std::string> &profiles,
+                     const std::vector<std::string> *recipes) {
+  GoldenCase c = buildCaseContent(params, level, suiteSeed, profiles, recipes);
+  c.id = caseId(params, c);
+  return c;
+}
 
+} // namespace qi::generators

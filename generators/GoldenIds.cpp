@@ -24,7 +24,7 @@ uint64_t fnv1a64(std::string_view text) {
 
 std::string storageTag(const quant::QuantType &type) { return type.storage.name(); }
 
-std::string caseId(const CaseParams &p) {
+std::string parameterId(const CaseParams &p) {
   if (p.op == Op::Rescale)
     return rescaleCaseId(p);
   std::string canonical = std::string(opName(p.op)) + "|" + typeSpelling(p.type) + "|" +
@@ -49,6 +49,53 @@ std::string caseCategory(const CaseParams &p) {
     return rescaleCategory(p);
   return std::string(opName(p.op)) + "/" + std::string(granularityName(p.type.granularity)) +
          "/" + std::string(p.type.expressed->name);
+}
+
+namespace {
+std::string bitsText(numeric::Bits b) {
+  return std::to_string(static_cast<unsigned long long>(b >> 64)) + ":" +
+         std::to_string(static_cast<unsigned long long>(b & ~0ull));
+}
+} // namespace
+
+std::string caseContentText(const GoldenCase &c) {
+  std::string t = "seed=" + std::to_string(c.seed) + "|in=";
+  for (numeric::Bits b : c.inputFloats)
+    t += bitsText(b) + ",";
+  t += "|stored=";
+  for (int64_t v : c.inputStored)
+    t += std::to_string(v) + ",";
+  t += "|classes=";
+  for (const std::string &k : c.inputClasses)
+    t += k + ",";
+  if (c.rejection)
+    t += "|reject=" + c.rejection->reason + ":" + c.rejection->message;
+  for (const ExpectedOutput &e : c.expected) {
+    t += "|expected=" + e.profile + ":" + e.description + ":";
+    for (int64_t v : e.stored)
+      t += std::to_string(v) + ",";
+    t += ":";
+    for (numeric::Bits b : e.floats)
+      t += bitsText(b) + ",";
+    t += ":poison=";
+    for (int64_t i : e.poison)
+      t += std::to_string(i) + ",";
+    t += ":intervals=";
+    for (const AllowedInterval &iv : e.intervals)
+      t += std::to_string(iv.index) + "[" + std::to_string(iv.lo) + "," + std::to_string(iv.hi) + "],";
+  }
+  return t;
+}
+
+uint64_t caseContentHash(const GoldenCase &c) { return fnv1a64(caseContentText(c)); }
+
+std::string caseId(const CaseParams &p, const GoldenCase &c) {
+  const std::string base = parameterId(p);
+  char hash[32];
+  std::snprintf(hash, sizeof hash, "%012llx",
+                static_cast<unsigned long long>(fnv1a64(base + "|" + caseContentText(c)) &
+                                                0xFFFFFFFFFFFFull));
+  return base.substr(0, base.size() - 12) + hash;
 }
 
 uint64_t caseSeed(uint64_t suiteSeed, const std::string &id) {

@@ -627,7 +627,7 @@ std::vector<CaseParams> listedCases(Level level) {
   std::vector<CaseParams> unique;
   std::set<std::string> ids;
   for (CaseParams &p : all)
-    if (ids.insert(caseId(p)).second)
+    if (ids.insert(parameterId(p)).second)
       unique.push_back(std::move(p));
   return unique;
 }

@@ -465,7 +465,10 @@ void readRescaleCase(const Object &o, GoldenCase &c) {
 
   // Derived fields must agree with the parameters.
   c.id = asString(o.get("id"), "/id");
-  expectEqual(c.id, caseId(p), "/id", "id");
+  // The ID's text must name the parameters; its hash covers the content
+  // too, which `quant-golden check` verifies against the kernels.
+  expectEqual(c.id.substr(0, c.id.size() < 12 ? 0 : c.id.size() - 12),
+              parameterId(p).substr(0, parameterId(p).size() - 12), "/id", "id");
   expectEqual(asString(o.get("category"), "/category"), caseCategory(p), "/category", "category");
   expectEqual(asString(o.get("program"), "/program"), programText(p), "/program", "program");
   expectEqual(asString(in.get("type"), "/input/type"),
@@ -644,7 +647,10 @@ void readCase(const Value &root, GoldenCase &c) {
 
   // Derived fields must agree with the parameters.
   c.id = asString(o.get("id"), "/id");
-  expectEqual(c.id, caseId(p), "/id", "id");
+  // The ID's text must name the parameters; its hash covers the content
+  // too, which `quant-golden check` verifies against the kernels.
+  expectEqual(c.id.substr(0, c.id.size() < 12 ? 0 : c.id.size() - 12),
+              parameterId(p).substr(0, parameterId(p).size() - 12), "/id", "id");
   expectEqual(asString(o.get("category"), "/category"), caseCategory(p), "/category", "category");
   expectEqual(asString(o.get("program"), "/program"), programText(p), "/program", "program");
   std::string inElem = p.op == Op::QCast ? std::string(E.name)

@@ -43,6 +43,14 @@ struct BackendSettings {
   std::string pipeline;                       ///< qcast / dcast; "" = the backend's default
   std::string rescalePipeline;                ///< rescale cases; "" = the backend's default
   std::string command;                        ///< --backend=command
+  /// --batch: the command runs once (per job) and takes many cases on stdin
+  /// (docs/vendor-guide.md, "Batch mode"); framework backends always do.
+  bool batch = false;
+  /// Framework backends (onnxruntime, pytorch): where their adapters are
+  /// ("": the build's conformance/frameworks) and the node_modules folder
+  /// of onnxruntime-node ("": the build tree's frameworks/node_modules).
+  std::string frameworksDir;
+  std::string nodeModules;
   std::string profile = "reference";          ///< the semantics `interp` runs under
   /// The requantize recipe `interp` runs tosa.rescale with ("": the
   /// profile's; quant-interp --requantize).
@@ -64,8 +72,11 @@ public:
 /// or null with `error` set.
 std::unique_ptr<Backend> makeBackend(const std::string &name, const BackendSettings &settings,
                                      std::string &error);
-/// "interp, mlir-lowering, mlir-cpu, command".
+/// "interp, mlir-lowering, mlir-cpu, command, onnxruntime, pytorch".
 std::string backendNames();
+/// A framework backend's default capability file (a path), or "" for the
+/// other backends.
+std::string frameworkCapabilitiesFile(const std::string &name, const BackendSettings &settings);
 
 /// The default pass pipelines (docs/vendor-guide.md "Backends"): of qcast /
 /// dcast programs, and of rescale programs (TOSA to linalg and arith).

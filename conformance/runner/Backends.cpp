@@ -9,6 +9,8 @@
 #include "generators/GoldenProgram.h"
 
 #include <csignal>
+#include <cstdlib>
+#include <mutex>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -265,9 +267,54 @@ private:
   BackendSettings s_;
 };
 
+/// The exit status of the command protocol (per case: the process's; in
+/// batch mode: the answer line's) turned into a backend output.
+BackendOutput commandOutput(const ProcessResult &r, const GoldenCase &c, const std::string &scratch,
+                            double timeoutSeconds) {
+  if (r.exitedWith(3))
+    return statusOutput(BackendOutput::Status::Rejected, r);
+  if (r.exitedWith(77))
+    return statusOutput(BackendOutput::Status::Unsupported, r);
+  if (!r.exitedWith(0)) {
+    std::string why = r.describe(timeoutSeconds);
+    // sh reports a command killed by signal N as exit status 128 + N.
+    if (r.started && !r.timedOut && !r.interrupted && r.signal == 0 && r.exitCode > 128 &&
+        r.exitCode < 128 + NSIG)
+      why += " (the shell's report of signal " + std::to_string(r.exitCode - 128) + ", " +
+             strsignal(r.exitCode - 128) + ")";
+    return errorOutput("the command failed: " + why, &r);
+  }
+  std::string text, error;
+  if (!readText(scratch + "/output.txt", text))
+    return errorOutput("the command exited 0 but wrote no output.txt", &r);
+  BackendOutput out;
+  out.status = BackendOutput::Status::Values;
+  out.seconds = r.seconds;
+  if (!parseProtocolOutput(text, c, out, error))
+    return errorOutput("unreadable output: " + error, &r);
+  return out;
+}
+
+/// `text` as one sh word.
+std::string shellQuote(const std::string &text) {
+  std::string quoted = "'";
+  for (char ch : text)
+    quoted += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return quoted + "'";
+}
+
+constexpr const char *kBatchAnswer = "done ";
+
 class CommandBackend : public Backend {
 public:
-  explicit CommandBackend(BackendSettings s) : s_(std::move(s)) {}
+  explicit CommandBackend(BackendSettings s,
+                          std::vector<std::pair<std::string, std::string>> environment = {})
+      : s_(std::move(s)), environment_(std::move(environment)) {}
+  ~CommandBackend() override {
+    // The end of the requests: each batch process gets EOF on stdin.
+    for (auto &p : idle_)
+      p->stop(5);
+  }
   BackendOutput run(const GoldenCase &c, const std::string &scratch) const override {
     std::string error;
     // A rescale case describes its op in rescale.json, a qcast / dcast case
@@ -278,42 +325,89 @@ public:
                         : writeText(scratch + "/type.json", protocolTypeJson(c), error)) ||
         !writeText(scratch + "/input.txt", protocolInput(c), error))
       return errorOutput(error);
+    if (s_.batch)
+      return runBatched(c, scratch);
     ProcessOptions options;
     options.timeoutSeconds = s_.timeoutSeconds;
-    options.environment = {{"QI_REQUEST_DIR", scratch}};
+    options.environment = environment_;
+    options.environment.push_back({"QI_REQUEST_DIR", scratch});
     ProcessResult r = runProcess({"/bin/sh", "-c", s_.command + " \"$1\"", "sh", scratch}, options);
-    if (r.exitedWith(3))
-      return statusOutput(BackendOutput::Status::Rejected, r);
-    if (r.exitedWith(77))
-      return statusOutput(BackendOutput::Status::Unsupported, r);
-    if (!r.exitedWith(0)) {
-      std::string why = r.describe(options.timeoutSeconds);
-      // sh reports a command killed by signal N as exit status 128 + N.
-      if (r.started && !r.timedOut && !r.interrupted && r.signal == 0 && r.exitCode > 128 &&
-          r.exitCode < 128 + NSIG)
-        why += " (the shell's report of signal " + std::to_string(r.exitCode - 128) + ", " +
-               strsignal(r.exitCode - 128) + ")";
-      return errorOutput("the command failed: " + why, &r);
-    }
-    std::string text;
-    if (!readText(scratch + "/output.txt", text))
-      return errorOutput("the command exited 0 but wrote no output.txt", &r);
-    BackendOutput out;
-    out.status = BackendOutput::Status::Values;
-    out.seconds = r.seconds;
-    if (!parseProtocolOutput(text, c, out, error))
-      return errorOutput("unreadable output: " + error, &r);
-    return out;
+    return commandOutput(r, c, scratch, options.timeoutSeconds);
   }
-  std::string detail() const override { return s_.command; }
+  std::string detail() const override { return s_.command + (s_.batch ? " (batch mode)" : ""); }
 
 private:
+  /// [conform.batch] One process per job takes the cases' request
+  /// directories on stdin and answers `done STATUS` on stdout.
+  BackendOutput runBatched(const GoldenCase &c, const std::string &scratch) const {
+    std::unique_ptr<PersistentProcess> process;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (!idle_.empty()) {
+        process = std::move(idle_.back());
+        idle_.pop_back();
+      }
+    }
+    if (!process || !process->running()) {
+      process = std::make_unique<PersistentProcess>();
+      ProcessOptions options;
+      options.environment = environment_;
+      options.environment.push_back({"QI_COMMAND_MODE", "batch"});
+      std::string failure;
+      if (!process->start({"/bin/sh", "-c", s_.command}, options, failure))
+        return errorOutput("the batch command could not start: " + failure);
+    }
+    ProcessResult r = process->exchange(scratch, kBatchAnswer, s_.timeoutSeconds);
+    if (r.exitedWith(0)) {
+      // The answer: `done STATUS`, STATUS as the per-case exit status.
+      std::string status = r.out.substr(std::strlen(kBatchAnswer));
+      char *end = nullptr;
+      long code = std::strtol(status.c_str(), &end, 10);
+      if (status.empty() || *end != '\0' || code < 0 || code > 255) {
+        process->stop(0);
+        return errorOutput("the batch command answered '" + r.out + "' (expected done STATUS)", &r);
+      }
+      r.exitCode = int(code);
+      std::lock_guard<std::mutex> lock(mutex_);
+      idle_.push_back(std::move(process));
+    } else if (r.started && !r.timedOut && !r.interrupted) {
+      return errorOutput("the batch command exited without answering (" +
+                             r.describe(s_.timeoutSeconds) + ")",
+                         &r);
+    }
+    return commandOutput(r, c, scratch, s_.timeoutSeconds);
+  }
+
   BackendSettings s_;
+  std::vector<std::pair<std::string, std::string>> environment_;
+  mutable std::mutex mutex_;
+  mutable std::vector<std::unique_ptr<PersistentProcess>> idle_;
 };
+
+#ifndef QI_FRAMEWORKS_DIR
+#define QI_FRAMEWORKS_DIR "conformance/frameworks"
+#endif
+#ifndef QI_FRAMEWORKS_NODE_MODULES
+#define QI_FRAMEWORKS_NODE_MODULES "build/frameworks/node_modules"
+#endif
+
+std::string frameworksDir(const BackendSettings &s) {
+  return s.frameworksDir.empty() ? QI_FRAMEWORKS_DIR : s.frameworksDir;
+}
+
+bool isFile(const std::string &path) { return std::ifstream(path).good(); }
 
 } // namespace
 
-std::string backendNames() { return "interp, mlir-lowering, mlir-cpu, command"; }
+std::string backendNames() {
+  return "interp, mlir-lowering, mlir-cpu, command, onnxruntime, pytorch";
+}
+
+std::string frameworkCapabilitiesFile(const std::string &name, const BackendSettings &settings) {
+  if (name == "onnxruntime" || name == "pytorch")
+    return frameworksDir(settings) + "/" + name + "/" + name + ".capabilities";
+  return "";
+}
 
 std::unique_ptr<Backend> makeBackend(const std::string &name, const BackendSettings &settings,
                                      std::string &error) {
@@ -329,6 +423,47 @@ std::unique_ptr<Backend> makeBackend(const std::string &name, const BackendSetti
       return nullptr;
     }
     return std::make_unique<CommandBackend>(settings);
+  }
+  // [conform.frameworks] A framework's adapter speaks the command protocol
+  // in batch mode.
+  if (name == "onnxruntime") {
+    std::string script = frameworksDir(settings) + "/onnxruntime/ort_backend.js";
+    std::string modules =
+        settings.nodeModules.empty() ? QI_FRAMEWORKS_NODE_MODULES : settings.nodeModules;
+    if (!isFile(script)) {
+      error = "--backend=onnxruntime: no adapter " + script;
+      return nullptr;
+    }
+    if (!isFile(modules + "/onnxruntime-node/package.json")) {
+      error = "--backend=onnxruntime: onnxruntime-node is not installed in " + modules +
+              " (.ci/setup installs it: npm install --ignore-scripts onnxruntime-node@1.30.0)";
+      return nullptr;
+    }
+    BackendSettings s = settings;
+    s.command = "node " + shellQuote(script);
+    s.batch = true;
+    return std::make_unique<CommandBackend>(
+        s, std::vector<std::pair<std::string, std::string>>{{"NODE_PATH", modules}});
+  }
+  if (name == "pytorch") {
+    std::string script = frameworksDir(settings) + "/pytorch/torch_backend.py";
+    if (!isFile(script)) {
+      error = "--backend=pytorch: no adapter " + script;
+      return nullptr;
+    }
+    // Debian's python, whose dist-packages has python3-torch (a python
+    // found on PATH may lack torch). Without torch the adapter answers 77
+    // per case, naming the import error.
+    const std::string python = "/usr/bin/python3";
+    if (!isFile(python)) {
+      error = "--backend=pytorch: " + python +
+              " is not installed (.ci/setup installs python3-torch)";
+      return nullptr;
+    }
+    BackendSettings s = settings;
+    s.command = python + " " + shellQuote(script);
+    s.batch = true;
+    return std::make_unique<CommandBackend>(s);
   }
   error = "--backend: unknown backend '" + name + "' (available: " + backendNames() + ")";
   return nullptr;

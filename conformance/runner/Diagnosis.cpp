@@ -1,6 +1,7 @@
 //===- Diagnosis.cpp - Which known semantics a backend implements ---------===//
 #include "conformance/runner/Diagnosis.h"
 #include "conformance/runner/Judge.h"
+#include "interpreter/numeric/FloatCodec.h"
 #include "generators/GoldenExpected.h"
 #include "generators/GoldenRescale.h"
 
@@ -67,35 +68,34 @@ std::vector<SemanticsVariant> buildVariants() {
 
 struct Scored {
   DiagnosisMatch match;
-  size_t dontCareUsed = 0; ///< backend-defined elements the variant leaves undefined
   bool isProfile = false;
   size_t order = 0;
 };
 
-/// Exact matches first (named profiles / recipes before knob variants, then
-/// the fewest undefined elements leaned on), at most `keep`; if none is
-/// exact, the best `keep` partial matches.
-std::vector<DiagnosisMatch> ranked(std::vector<Scored> scored, size_t keep) {
-  std::stable_sort(scored.begin(), scored.end(), [](const Scored &a, const Scored &b) {
-    if (a.match.exact() != b.match.exact())
-      return a.match.exact();
-    if (!a.match.exact() && a.match.matched != b.match.matched)
-      return a.match.matched > b.match.matched;
-    // A named profile (a known backend recipe) is the headline; among equals,
-    // the variant that leans least on undefined elements explains most.
-    if (a.isProfile != b.isProfile)
-      return a.isProfile;
-    if (a.dontCareUsed != b.dontCareUsed)
-      return a.dontCareUsed < b.dontCareUsed;
-    return a.order < b.order;
-  });
+bool ranksBefore(const Scored &a, const Scored &b) {
+  const DiagnosisMatch &x = a.match, &y = b.match;
+  if (x.explains() != y.explains())
+    return x.explains();
+  if (x.reproduced != y.reproduced)
+    return x.reproduced > y.reproduced;
+  // Defined mismatching elements it gets wrong: evidence against it.
+  if (x.defined - x.reproduced != y.defined - y.reproduced)
+    return x.defined - x.reproduced < y.defined - y.reproduced;
+  if (x.undefined != y.undefined)
+    return x.undefined < y.undefined;
+  if (x.contradicted != y.contradicted)
+    return x.contradicted < y.contradicted;
+  if (a.isProfile != b.isProfile)
+    return a.isProfile;
+  return a.order < b.order;
+}
+
+std::vector<DiagnosisMatch> ranked(std::vector<Scored> scored) {
+  std::stable_sort(scored.begin(), scored.end(), ranksBefore);
   std::vector<DiagnosisMatch> result;
-  bool anyExact = !scored.empty() && scored.front().match.exact();
-  for (const Scored &s : scored) {
-    if (result.size() == keep || (anyExact && !s.match.exact()))
-      break;
-    result.push_back(s.match);
-  }
+  result.reserve(scored.size());
+  for (Scored &s : scored)
+    result.push_back(std::move(s.match));
   return result;
 }
 
@@ -108,28 +108,34 @@ const std::vector<SemanticsVariant> &semanticsVariants() {
 
 namespace {
 
-/// Counts how many of the backend's `n` elements `variant` reproduces: every
-/// element the variant leaves undefined (`undefined`) is allowed whatever
-/// the backend does (counted in dontCareUsed when the backend defines it);
-/// a defined one must be defined by the backend too and `sameValue(i)`.
-template <typename SameValue>
-void countMatches(size_t n, const std::vector<bool> &undefined, const BackendOutput &out,
-                  Scored &s, SameValue sameValue) {
+/// Scores a candidate against the backend on every element: on a
+/// mismatching element (`mismatching`) it is undefined (`undefined(i)`:
+/// poison, or a relaxed NaN the backend also gives as a NaN), reproduced or
+/// defined otherwise; on any other element a defined value the backend does
+/// not give contradicts it.
+template <typename Undefined, typename SameValue>
+void score(size_t n, const std::vector<bool> &mismatching, const BackendOutput &out, Scored &s,
+           Undefined undefined, SameValue sameValue) {
   for (size_t i = 0; i < n; ++i) {
+    if (undefined(i)) {
+      s.match.undefined += mismatching[i];
+      continue;
+    }
     const bool backendUndefined = i < out.poison.size() && out.poison[i];
-    ++s.match.compared;
-    if (undefined[i]) {
-      ++s.match.matched;
-      s.dontCareUsed += backendUndefined ? 0 : 1;
-    } else if (!backendUndefined && sameValue(i)) {
-      ++s.match.matched;
+    const bool same = !backendUndefined && sameValue(i);
+    if (mismatching[i]) {
+      ++s.match.defined;
+      s.match.reproduced += same;
+    } else if (!same) {
+      ++s.match.contradicted;
     }
   }
 }
 
 /// A rescale case: each requantize recipe's outputs (requant's own code, as
 /// the golden suite was made), the recipe that reproduces the backend named.
-std::vector<Scored> scoreRecipes(const GoldenCase &c, const BackendOutput &out) {
+std::vector<Scored> scoreRecipes(const GoldenCase &c, const BackendOutput &out,
+                                 const std::vector<bool> &mismatching) {
   std::vector<Scored> scored;
   const size_t n = c.numInputs();
   const auto &recipes = requant::allRecipes();
@@ -148,8 +154,8 @@ std::vector<Scored> scoreRecipes(const GoldenCase &c, const BackendOutput &out) 
     s.match.description = e.description;
     s.isProfile = true;
     s.order = v;
-    countMatches(n, undefined, out, s,
-                 [&](size_t i) { return rescaleValueAllowed(e, i, out.stored[i]); });
+    score(n, mismatching, out, s, [&](size_t i) { return bool(undefined[i]); },
+          [&](size_t i) { return rescaleValueAllowed(e, i, out.stored[i]); });
     scored.push_back(std::move(s));
   }
   return scored;
@@ -157,14 +163,18 @@ std::vector<Scored> scoreRecipes(const GoldenCase &c, const BackendOutput &out) 
 
 } // namespace
 
-std::vector<DiagnosisMatch> diagnose(const GoldenCase &c, const BackendOutput &out, size_t keep) {
-  std::vector<DiagnosisMatch> result;
+std::vector<DiagnosisMatch> rankCandidates(const GoldenCase &c, const BackendOutput &out,
+                                           const std::string &expectedName) {
   if (out.status != BackendOutput::Status::Values || c.rejection)
-    return result;
-  if (c.isRescale())
-    return ranked(scoreRecipes(c, out), keep);
-  const bool qcast = c.params.op == Op::QCast;
+    return {};
+  const std::vector<bool> mismatching = mismatchingElements(c, expectedName, out);
   const size_t n = c.numInputs();
+  if (mismatching.size() != n)
+    return {};
+  if (c.isRescale())
+    return ranked(scoreRecipes(c, out, mismatching));
+  const bool qcast = c.params.op == Op::QCast;
+  const numeric::FloatFormat &format = *c.params.type.expressed;
   std::vector<Scored> scored;
   const std::vector<SemanticsVariant> &variants = semanticsVariants();
   for (size_t v = 0; v < variants.size(); ++v) {
@@ -173,24 +183,50 @@ std::vector<DiagnosisMatch> diagnose(const GoldenCase &c, const BackendOutput &o
     if (!generators::evaluateSemantics(c, variants[v].semantics, variants[v].name, e, error))
       continue;
     const bool nanBitsFree = nanBitsUnspecified(variants[v].name);
-    std::vector<bool> undefined(n, false);
+    std::vector<bool> poison(n, false);
     for (int64_t i : e.poison)
-      undefined[size_t(i)] = true;
+      poison[size_t(i)] = true;
     Scored s;
     s.match.variant = variants[v].name;
     s.match.description = e.description;
     s.isProfile = variants[v].isProfile;
     s.order = v;
-    // A variant reproduces the backend when every element it defines is
-    // defined by the backend too, with the same value; where the variant
-    // leaves an element undefined, anything the backend does is allowed.
-    countMatches(n, undefined, out, s, [&](size_t i) {
-      return qcast ? out.stored[i] == e.stored[i]
-                   : sameFloat(*c.params.type.expressed, e.floats[i], out.floats[i], nanBitsFree);
+    // [conform.nan-bits] A NaN whose sign and payload the variant leaves
+    // unspecified defines only "a NaN": the backend's NaN there is no
+    // evidence for the variant (undefined), a non-NaN contradicts it.
+    auto undefined = [&](size_t i) {
+      if (poison[i])
+        return true;
+      return !qcast && nanBitsFree && numeric::isNaN(format, e.floats[i]) &&
+             !(i < out.poison.size() && out.poison[i]) && numeric::isNaN(format, out.floats[i]);
+    };
+    score(n, mismatching, out, s, undefined, [&](size_t i) {
+      return qcast ? out.stored[i] == e.stored[i] : e.floats[i] == out.floats[i];
     });
     scored.push_back(std::move(s));
   }
-  return ranked(std::move(scored), keep);
+  return ranked(std::move(scored));
+}
+
+void diagnoseCase(const GoldenCase &c, const BackendOutput &out, const std::string &expectedName,
+                  size_t keep, CaseResult &r) {
+  std::vector<DiagnosisMatch> all = rankCandidates(c, out, expectedName);
+  r.diagnosis.clear();
+  r.explainedBy.clear();
+  r.diagnosisMore = 0;
+  const bool anyExplains = !all.empty() && all.front().explains();
+  for (DiagnosisMatch &m : all) {
+    // Shown: the explaining candidates if any; else the closest ones.
+    const bool sameKind = !anyExplains || m.explains();
+    if (m.explains())
+      r.explainedBy.push_back(m.variant);
+    if (!sameKind)
+      continue;
+    if (r.diagnosis.size() < keep)
+      r.diagnosis.push_back(std::move(m));
+    else
+      ++r.diagnosisMore;
+  }
 }
 
 } // namespace qi::conform

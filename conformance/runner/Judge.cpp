@@ -4,9 +4,12 @@
 #include "generators/FloatText.h"
 #include "generators/GoldenIds.h"
 #include "generators/GoldenRescale.h"
+#include "interpreter/numeric/Exact.h"
 #include "interpreter/numeric/FloatCodec.h"
 
 #include <algorithm>
+
+#include <boost/multiprecision/cpp_int.hpp>
 
 namespace qi::conform {
 using generators::GoldenCase;
@@ -66,8 +69,43 @@ bool sameFloat(const numeric::FloatFormat &format, numeric::Bits expected, numer
   return nanBitsFree && numeric::isNaN(format, expected) && numeric::isNaN(format, got);
 }
 
+std::string exactValueText(const numeric::FloatFormat &format, numeric::Bits bits) {
+  numeric::FloatClass cls = numeric::classify(format, bits);
+  const bool negative = format.hasSign && numeric::signBit(format, bits);
+  if (cls == numeric::FloatClass::Infinity)
+    return negative ? "-inf" : "inf";
+  if (cls == numeric::FloatClass::QuietNaN || cls == numeric::FloatClass::SignalingNaN)
+    // FNUZ formats have one NaN (the negative-zero pattern) and no NaN sign.
+    return negative && format.nanEncoding != numeric::NanEncoding::NegativeZero ? "-nan" : "nan";
+  numeric::Exact x = numeric::decode(format, bits);
+  if (x.den != 1)
+    return generators::decimalText(format, bits);
+  const std::string sign = x.negative ? "-" : "";
+  if (x.num == 0)
+    return sign + "0";
+  if (x.exp >= 0) {
+    std::string digits = numeric::BigInt(x.num << unsigned(x.exp)).str();
+    if (digits.size() > kMaxExactDigits)
+      return "~" + generators::decimalText(format, bits);
+    return sign + digits;
+  }
+  // num · 2^−k = num · 5^k / 10^k: the digits of num · 5^k, k after the point.
+  const unsigned k = unsigned(-x.exp);
+  numeric::BigInt scaled = x.num * boost::multiprecision::pow(numeric::BigInt(5), k);
+  std::string digits = scaled.str();
+  if (digits.size() <= k)
+    digits = std::string(k + 1 - digits.size(), '0') + digits;
+  std::string whole = digits.substr(0, digits.size() - k), frac = digits.substr(digits.size() - k);
+  frac.erase(frac.find_last_not_of('0') + 1);
+  const size_t significant = whole == "0" ? frac.size() - std::min(frac.size(), frac.find_first_not_of('0'))
+                                          : whole.size() + frac.size();
+  if (significant > kMaxExactDigits)
+    return "~" + generators::decimalText(format, bits);
+  return sign + whole + (frac.empty() ? "" : "." + frac);
+}
+
 std::string floatText(const numeric::FloatFormat &format, numeric::Bits bits) {
-  return generators::hexBits(format, bits) + " (" + generators::decimalText(format, bits) + ")";
+  return generators::hexBits(format, bits) + " (" + exactValueText(format, bits) + ")";
 }
 
 CaseResult unsupportedCase(const GoldenCase &c, const std::string &file,
@@ -114,6 +152,32 @@ bool unpredictable(const GoldenCase &c) {
 }
 
 } // namespace
+
+bool elementMatches(const GoldenCase &c, const generators::ExpectedOutput &expected,
+                    const std::string &profile, const BackendOutput &out, size_t i) {
+  if (i < out.poison.size() && out.poison[i])
+    return false; // the backend's undefined value never equals a defined one
+  if (c.isRescale())
+    return rescaleValueAllowed(expected, i, out.stored[i]);
+  if (c.params.op == Op::QCast)
+    return out.stored[i] == expected.stored[i];
+  return sameFloat(*c.params.type.expressed, expected.floats[i], out.floats[i],
+                   nanBitsUnspecified(profile));
+}
+
+std::vector<bool> mismatchingElements(const GoldenCase &c, const std::string &profile,
+                                      const BackendOutput &out) {
+  const generators::ExpectedOutput *expected = expectedNamed(c, profile);
+  if (!expected || out.status != BackendOutput::Status::Values)
+    return {};
+  const size_t n = c.numInputs();
+  std::vector<bool> dontCare(n, false), mismatching(n, false);
+  for (int64_t i : expected->poison)
+    dontCare[size_t(i)] = true;
+  for (size_t i = 0; i < n; ++i)
+    mismatching[i] = !dontCare[i] && !elementMatches(c, *expected, profile, out, i);
+  return mismatching;
+}
 
 CaseResult judgeCase(const GoldenCase &c, const std::string &file, const std::string &profile,
                      const BackendOutput &out, size_t maxMismatches) {
@@ -171,7 +235,6 @@ CaseResult judgeCase(const GoldenCase &c, const std::string &file, const std::st
   }
   // qcast and rescale compare integers, dcast float bit patterns.
   const bool qcast = c.params.op != Op::DCast;
-  const bool nanBitsFree = nanBitsUnspecified(profile);
   std::vector<bool> dontCare(r.elements, false);
   for (int64_t i : expected->poison)
     dontCare[size_t(i)] = true;
@@ -182,12 +245,7 @@ CaseResult judgeCase(const GoldenCase &c, const std::string &file, const std::st
     }
     ++r.compared;
     const bool undefined = i < out.poison.size() && out.poison[i];
-    const bool equal =
-        !undefined && (c.isRescale() ? rescaleValueAllowed(*expected, i, out.stored[i])
-                       : qcast       ? out.stored[i] == expected->stored[i]
-                                     : sameFloat(*c.params.type.expressed, expected->floats[i],
-                                                 out.floats[i], nanBitsFree));
-    if (equal)
+    if (elementMatches(c, *expected, profile, out, i))
       continue;
     ++r.mismatched;
     const std::string cls = i < c.inputClasses.size() ? c.inputClasses[i] : "";

@@ -25,6 +25,19 @@ CaseResult judgeCase(const generators::GoldenCase &c, const std::string &file,
                      const std::string &profile, const BackendOutput &out,
                      size_t maxMismatches);
 
+/// [conform.compared] Whether element `i` of the backend's output equals
+/// element `i` of `expected` (the expected output for `profile`, or a
+/// diagnosis candidate's): the one comparison of the judge and the diagnosis.
+/// The caller skips elements `expected` leaves undefined (don't-care).
+bool elementMatches(const generators::GoldenCase &c, const generators::ExpectedOutput &expected,
+                    const std::string &profile, const BackendOutput &out, size_t i);
+
+/// The elements judgeCase counts as mismatched (compared, i.e. not
+/// don't-care under `profile`, and different); empty when the case has no
+/// expected output for `profile`.
+std::vector<bool> mismatchingElements(const generators::GoldenCase &c, const std::string &profile,
+                                      const BackendOutput &out);
+
 /// Whether `got` is an allowed value of rescale element `i` under `e`: its
 /// value, or any value of its interval.
 bool rescaleValueAllowed(const generators::ExpectedOutput &e, size_t i, int64_t got);
@@ -43,8 +56,20 @@ bool nanBitsUnspecified(const std::string &variant);
 bool sameFloat(const numeric::FloatFormat &format, numeric::Bits expected, numeric::Bits got,
                bool nanBitsFree);
 
+/// [conform.value-text] Significant digits up to which exactValueText
+/// prints a finite value exactly (every value of a format up to 16 bits).
+inline constexpr size_t kMaxExactDigits = 40;
+
+/// The exact value of a float bit pattern as a decimal, for reports beside
+/// its bits ("57344" for f8E5M2 0x7B, "65504" for f16 0x7BFF, "0.1000000015"
+/// … exact for f32 0x3DCCCCCD); "inf", "-inf", "nan", "-nan" ("nan" for the
+/// single NaN of an FNUZ format, which has no sign). A value needing more
+/// than kMaxExactDigits significant digits is the shortest round-trip
+/// decimal prefixed by "~". Not MLIR syntax: programs keep decimalText.
+std::string exactValueText(const numeric::FloatFormat &format, numeric::Bits bits);
+
 /// Element text as the reports show it: qcast input / dcast output
-/// "0x3F800000 (1.0)"; stored integers in decimal.
+/// "0x3F800000 (1)", the exact value; stored integers in decimal.
 std::string floatText(const numeric::FloatFormat &format, numeric::Bits bits);
 
 } // namespace qi::conform

@@ -118,12 +118,6 @@ void writeTable(const RunReport &r, const Console &con, std::string &out) {
   }
 }
 
-/// "outputs match `V` on 100% of elements (32 of 32)".
-std::string matchLine(const DiagnosisMatch &m) {
-  return fmt::format("outputs match `{}` on {}% of elements ({} of {})", oneLine(m.variant),
-                     percentDown(m.matched, m.compared), m.matched, m.compared);
-}
-
 void writeCaseLists(const RunReport &r, const Console &con, std::string &out) {
   OutcomeCounts counts = countOutcomes(r);
   // Unsupported first and loudly: a case that did not run is never a pass.
@@ -144,16 +138,8 @@ void writeCaseLists(const RunReport &r, const Console &con, std::string &out) {
       }
       if (o != Outcome::Fail)
         continue;
-      bool anyExact = false;
-      for (const DiagnosisMatch &m : c.diagnosis) {
-        if (!m.exact())
-          continue;
-        anyExact = true;
-        out += "      " + matchLine(m) + "\n";
-      }
-      if (!anyExact && !c.diagnosis.empty())
-        out += "      no known semantics reproduces these outputs; closest: " + matchLine(c.diagnosis.front()) +
-               "\n";
+      for (const std::string &line : diagnosisLines(c))
+        out += "      " + oneLine(line) + "\n";
     }
   }
 }
@@ -162,7 +148,8 @@ void writeDiagnosisSummary(const RunReport &r, std::string &out) {
   std::vector<std::pair<std::string, size_t>> summary = r.diagnosisSummary();
   if (summary.empty())
     return;
-  out += "\ndiagnosis (failing cases a known semantics reproduces exactly):\n";
+  out += "\ndiagnosis (failing cases a known semantics explains: it reproduces every mismatching element it "
+         "defines, at least one):\n";
   for (const auto &[variant, n] : summary)
     out += fmt::format("  {:>5} case{}  `{}`\n", n, n == 1 ? " " : "s", oneLine(variant));
 }

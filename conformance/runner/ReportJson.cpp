@@ -1,4 +1,4 @@
-//===- ReportJson.cpp - results.json (quant-conform-results/1) ------------===//
+//===- ReportJson.cpp - results.json (quant-conform-results/2) ------------===//
 //
 // Schema: docs/vendor-guide.md, "results.json". Keys are written in a fixed
 // order, two-space indentation, one case object per case; any change to a
@@ -55,9 +55,10 @@ std::string mismatchJson(const Mismatch &m) {
 }
 
 std::string diagnosisJson(const DiagnosisMatch &m) {
-  return fmt::format("{{\"variant\": {}, \"description\": {}, \"matched\": {}, \"compared\": {}, \"exact\": {}}}",
-                     jsonString(m.variant), jsonString(m.description), m.matched, m.compared,
-                     m.exact() ? "true" : "false");
+  return fmt::format("{{\"variant\": {}, \"description\": {}, \"reproduced\": {}, \"defined\": {}, "
+                     "\"undefined\": {}, \"contradicted\": {}, \"explains\": {}, \"exact\": {}}}",
+                     jsonString(m.variant), jsonString(m.description), m.reproduced, m.defined, m.undefined,
+                     m.contradicted, m.explains() ? "true" : "false", m.exact() ? "true" : "false");
 }
 
 /// `[\n      item,\n      item\n    ]` at the indentation of a case member.
@@ -98,6 +99,11 @@ std::string caseJson(const CaseResult &c) {
     histogram += fmt::format("{}[{}, {}]", histogram.size() > 1 ? ", " : "", error, n);
   o.raw("storedErrorHistogram", histogram + "]");
   o.raw("diagnosis", array(c.diagnosis, diagnosisJson));
+  o.raw("diagnosisMore", fmt::format("{}", c.diagnosisMore));
+  std::string explainedBy = "[";
+  for (const std::string &v : c.explainedBy)
+    explainedBy += (explainedBy.size() > 1 ? ", " : "") + jsonString(v);
+  o.raw("explainedBy", explainedBy + "]");
   o.raw("seconds", number(c.seconds));
   o.close();
   return out;
@@ -108,7 +114,7 @@ std::string caseJson(const CaseResult &c) {
 std::string resultsJson(const RunReport &r) {
   std::string out;
   Object run(out, 0);
-  run.str("format", "quant-conform-results/1");
+  run.str("format", "quant-conform-results/2");
   run.str("tool", r.tool);
   run.str("toolVersion", r.toolVersion);
   run.str("commandLine", r.commandLine);

@@ -37,9 +37,8 @@ std::string failureBody(const CaseResult &c) {
       body += fmt::format(" (error {:+})", *m.storedError);
     body += "\n";
   }
-  for (const DiagnosisMatch &m : c.diagnosis)
-    body += fmt::format("outputs match `{}` on {}% of elements ({} of {}){}\n", m.variant,
-                        percentDown(m.matched, m.compared), m.matched, m.compared, m.exact() ? "" : " (closest)");
+  for (const std::string &line : diagnosisLines(c))
+    body += line + "\n";
   if (!c.stderrTail.empty())
     body += "stderr:\n" + c.stderrTail;
   return body;

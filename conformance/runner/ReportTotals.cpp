@@ -50,6 +50,44 @@ std::map<std::string, std::string> variantDescriptions(const RunReport &r) {
   return descriptions;
 }
 
+std::string candidateFigures(const DiagnosisMatch &m) {
+  std::string text = fmt::format("reproduced {} / defined {} / undefined {} of {} mismatching", m.reproduced,
+                                 m.defined, m.undefined, m.defined + m.undefined);
+  if (m.contradicted)
+    text += fmt::format(", contradicts {} other element{}", m.contradicted, m.contradicted == 1 ? "" : "s");
+  return text;
+}
+
+std::vector<std::string> diagnosisLines(const CaseResult &c) {
+  std::vector<std::string> lines;
+  if (c.diagnosis.empty())
+    return lines;
+  const DiagnosisMatch &top = c.diagnosis.front();
+  const size_t mismatching = top.defined + top.undefined;
+  if (top.exact())
+    lines.push_back(fmt::format("reproduced exactly by `{}` ({})", top.variant, candidateFigures(top)));
+  else if (top.explains())
+    lines.push_back(fmt::format("`{}` reproduces every mismatching element it defines ({})", top.variant,
+                                candidateFigures(top)));
+  else if (top.notContradicted())
+    lines.push_back(fmt::format("no known semantics reproduces these outputs; `{}` is not contradicted (it "
+                                "defines none of the {} mismatching elements)",
+                                top.variant, mismatching));
+  else
+    lines.push_back(fmt::format("no known semantics reproduces these outputs; closest: `{}` ({})", top.variant,
+                                candidateFigures(top)));
+  for (size_t i = 1; i < c.diagnosis.size(); ++i) {
+    const DiagnosisMatch &m = c.diagnosis[i];
+    lines.push_back(fmt::format("{} `{}` ({})", m.explains() ? "also" : "then", m.variant,
+                                m.notContradicted() ? "not contradicted: defines none" : candidateFigures(m)));
+  }
+  if (c.diagnosisMore)
+    lines.push_back(fmt::format("... {} more {} (--diagnosis-candidates)", c.diagnosisMore,
+                                top.explains() ? (c.diagnosisMore == 1 ? "candidate explains it" : "candidates explain it")
+                                               : (c.diagnosisMore == 1 ? "candidate" : "candidates")));
+  return lines;
+}
+
 std::string percentDown(size_t part, size_t whole) {
   if (whole == 0)
     return "0";

@@ -15,6 +15,7 @@
 #include <iterator>
 #include <map>
 #include <string>
+#include <vector>
 
 namespace qi::conform {
 
@@ -40,6 +41,18 @@ std::map<int64_t, size_t> storedErrorHistogram(const RunReport &r);
 
 /// "variant" -> its semantics line, from the first DiagnosisMatch naming it.
 std::map<std::string, std::string> variantDescriptions(const RunReport &r);
+
+/// One candidate's figures over the case's mismatching elements:
+/// "reproduced 3 / defined 3 / undefined 2 of 5 mismatching" and, when it has
+/// any, ", contradicts 4 other elements" ([conform.diagnosis]).
+std::string candidateFigures(const DiagnosisMatch &m);
+
+/// The diagnosis lines of a failing case, headline first: the candidate that
+/// explains the failure ("reproduced exactly by `V`", "`V` reproduces every
+/// mismatching element it defines"), or "no known semantics reproduces these
+/// outputs" with the closest ones; then the other shown candidates and
+/// "… N more". Empty when the case has no diagnosis. Every writer prints these.
+std::vector<std::string> diagnosisLines(const CaseResult &c);
 
 /// Percentage of `part` in `whole` rounded down to 0.1, so only an exact
 /// match ever reads "100%": "100", "99.9", "50", "0".

@@ -27,12 +27,9 @@ std::vector<std::pair<std::string, size_t>> RunReport::diagnosisSummary() const 
   for (const CaseResult &c : cases) {
     if (c.outcome != Outcome::Fail)
       continue;
-    // A variant listed twice for one case still reproduces one case.
-    std::set<std::string> exact;
-    for (const DiagnosisMatch &m : c.diagnosis)
-      if (m.exact())
-        exact.insert(m.variant);
-    for (const std::string &variant : exact)
+    // A variant listed twice for one case still explains one case.
+    std::set<std::string> variants(c.explainedBy.begin(), c.explainedBy.end());
+    for (const std::string &variant : variants)
       ++casesByVariant[variant];
   }
   std::vector<std::pair<std::string, size_t>> summary(casesByVariant.begin(), casesByVariant.end());

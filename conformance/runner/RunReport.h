@@ -42,14 +42,24 @@ struct Mismatch {
   std::optional<int64_t> storedError;
 };
 
-/// A semantics variant (profile, or profile with a knob changed) that
-/// reproduces the backend's outputs on a case.
+/// A semantics variant (profile, or profile with a knob changed; rescale: a
+/// requantize recipe) held against a failing case's mismatching elements
+/// ([conform.diagnosis]). A candidate explains a failure only through the
+/// elements it defines: reproduced + (defined − reproduced) + undefined =
+/// the case's `mismatched`.
 struct DiagnosisMatch {
   std::string variant;      ///< "mlir-lower-quant-ops", "reference --rounding=toward-zero"
   std::string description;  ///< the variant's semantics line
-  size_t matched = 0;       ///< elements equal (the variant's don't-care elements count as equal)
-  size_t compared = 0;      ///< elements the backend defined
-  bool exact() const { return compared > 0 && matched == compared; }
+  size_t reproduced = 0;    ///< mismatching elements it defines with the backend's value
+  size_t defined = 0;       ///< mismatching elements it defines
+  size_t undefined = 0;     ///< mismatching elements it leaves undefined (poison, or a NaN whose bits it relaxes)
+  size_t contradicted = 0;  ///< other elements (compared equal, or don't-care) it defines otherwise than the backend
+  /// Reproduces every mismatching element it defines (at least one) and contradicts none.
+  bool explains() const { return defined > 0 && reproduced == defined && contradicted == 0; }
+  /// Explains, and leaves none of the mismatching elements undefined.
+  bool exact() const { return explains() && undefined == 0; }
+  /// Defines none of the mismatching elements and contradicts none: consistent, but no evidence.
+  bool notContradicted() const { return defined == 0 && contradicted == 0; }
 };
 
 struct CaseResult {
@@ -68,7 +78,12 @@ struct CaseResult {
   std::vector<Mismatch> mismatches;                  ///< the first N (--max-mismatches)
   std::map<std::string, size_t> mismatchesByClass;   ///< input class -> differing elements (all, not only N)
   std::map<int64_t, size_t> storedErrorHistogram;    ///< qcast: got − expected -> count (all)
-  std::vector<DiagnosisMatch> diagnosis;             ///< fail only; exact matches first, then best partial
+  /// Fail only: the first --diagnosis-candidates candidates in rank order
+  /// ([conform.diagnosis]): the ones that explain the failure if any does,
+  /// else the closest.
+  std::vector<DiagnosisMatch> diagnosis;
+  size_t diagnosisMore = 0;                          ///< candidates of the same kind not shown
+  std::vector<std::string> explainedBy;              ///< every candidate that explains the failure, in rank order
   double seconds = 0;       ///< wall time of the backend on this case
 };
 
@@ -98,8 +113,9 @@ struct RunReport {
       n += c.outcome == outcome;
     return n;
   }
-  /// For each variant, the number of failing cases it reproduces exactly,
-  /// most first (the run's diagnosis summary).
+  /// For each variant, the number of failing cases it explains (every
+  /// candidate in the cases' `explainedBy`, shown or not), most first, then
+  /// by name (the run's diagnosis summary).
   std::vector<std::pair<std::string, size_t>> diagnosisSummary() const;
 };
 

@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <mutex>
 #include <set>
 #include <sstream>
@@ -27,8 +28,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool loadOne(const std::string &dir, LoadedSuite &out, std::set<std::string> &seen,
-             std::string &error) {
+/// Case ID -> (content hash, file) of the case loaded under it.
+using SeenIds = std::map<std::string, std::pair<uint64_t, std::string>>;
+
+bool loadOne(const std::string &dir, LoadedSuite &out, SeenIds &seen, std::string &error) {
   generators::Manifest manifest;
   std::vector<GoldenCase> cases;
   if (!generators::loadSuite(dir, manifest, cases, error))
@@ -50,10 +53,23 @@ bool loadOne(const std::string &dir, LoadedSuite &out, std::set<std::string> &se
     intersect(out.recipes, manifest.recipes);
   }
   for (size_t i = 0; i < cases.size(); ++i) {
-    if (!seen.insert(cases[i].id).second)
+    // [conform.case-ids] The same ID twice: the same case (smoke and full
+    // share theirs) is run once and counted; two different cases refuse the run.
+    const std::string file = dir + "/" + manifest.cases[i].file;
+    const uint64_t content = generators::caseContentHash(cases[i]);
+    auto [it, inserted] = seen.emplace(cases[i].id, std::make_pair(content, file));
+    if (!inserted) {
+      if (it->second.first != content) {
+        error = "--suite: case ID " + cases[i].id + " names two different cases (inputs or expected "
+                "outputs differ): " + it->second.second + " and " + file +
+                "; run the suites one at a time";
+        return false;
+      }
+      ++out.duplicateCases;
       continue;
+    }
     ++(cases[i].isRescale() ? out.rescaleCases : out.castCases);
-    out.files.push_back(dir + "/" + manifest.cases[i].file);
+    out.files.push_back(file);
     out.cases.push_back(std::move(cases[i]));
   }
   return true;
@@ -93,7 +109,7 @@ std::string tagValue(const GoldenCase &c, const std::string &key) {
 } // namespace
 
 bool loadSuites(const std::string &dir, LoadedSuite &out, std::string &error) {
-  std::set<std::string> seen;
+  SeenIds seen;
   if (generators::pathExists(dir + "/manifest.json"))
     return loadOne(dir, out, seen, error);
   std::vector<std::string> subdirs;
@@ -197,7 +213,7 @@ void runCases(const Backend &backend, const LoadedSuite &suite, const RunOptions
           return; // killed by Ctrl-C: not a result of the backend
         CaseResult r = judgeCase(c, file, expectedName(c), out, options.maxMismatches);
         if (r.outcome == Outcome::Fail)
-          r.diagnosis = diagnose(c, out);
+          diagnoseCase(c, out, expectedName(c), options.diagnosisCandidates, r);
         results[k] = std::move(r);
         if (!options.keepRequests)
           fs::remove_all(scratch, ec);

@@ -23,10 +23,15 @@ struct LoadedSuite {
   std::vector<std::string> profiles; ///< profiles with expected outputs in every qcast / dcast case
   std::vector<std::string> recipes;  ///< recipes with expected outputs in every rescale case
   size_t castCases = 0, rescaleCases = 0;
+  /// Cases met again under the same ID with the same content (a directory of
+  /// suites: smoke's cases are in full too), run once.
+  size_t duplicateCases = 0;
 };
 
 /// Loads `dir` (a directory with manifest.json), or every suite directly
-/// under `dir` (golden/v1: smoke, full, …; a case ID seen twice is run once).
+/// under `dir` (golden/v1: smoke, full, …). A case ID seen twice with the same
+/// content is run once (counted in duplicateCases); with different content
+/// the load fails, naming both files ([conform.case-ids]).
 bool loadSuites(const std::string &dir, LoadedSuite &out, std::string &error);
 
 /// --filter: comma-separated terms, all of which must match: `key=value`
@@ -45,6 +50,7 @@ struct RunOptions {
   Capabilities capabilities;
   unsigned jobs = 1;
   size_t maxMismatches = 10;
+  size_t diagnosisCandidates = 5; ///< --diagnosis-candidates (kDefaultDiagnosisCandidates)
   bool keepRequests = false;
   bool progress = false;     ///< "[12/59] id" on stderr
 };

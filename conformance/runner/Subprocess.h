@@ -43,6 +43,43 @@ struct ProcessOptions {
 /// Runs argv[0] (looked up in PATH) with `argv`. Never throws.
 ProcessResult runProcess(const std::vector<std::string> &argv, const ProcessOptions &options);
 
+/// A backend process that stays up for many cases: the command protocol's
+/// batch mode (docs/vendor-guide.md, "Batch mode"). Its stdin is a pipe;
+/// `exchange` writes one request line and reads stdout until the process
+/// answers with a line that starts with `prefix`. It runs in its own process
+/// group, registered for Ctrl-C like every other child. Not thread-safe: one
+/// thread uses one process at a time.
+class PersistentProcess {
+public:
+  PersistentProcess() = default;
+  PersistentProcess(const PersistentProcess &) = delete;
+  PersistentProcess &operator=(const PersistentProcess &) = delete;
+  ~PersistentProcess() { stop(2); }
+
+  /// Starts argv[0] (looked up in PATH); false with `failure` set.
+  bool start(const std::vector<std::string> &argv, const ProcessOptions &options,
+             std::string &failure);
+  bool running() const { return pid_ > 0; }
+  /// Sends `line` and waits at most `timeoutSeconds` for the answer line,
+  /// returned in `out` (without its newline; other stdout lines are
+  /// dropped); `err` is the stderr written meanwhile. The answer sets
+  /// exitCode to 0. When the process exits, dies, times out or is
+  /// interrupted instead, the result says so as runProcess's would and the
+  /// process (its whole group) is gone: running() is then false.
+  ProcessResult exchange(const std::string &line, const std::string &prefix,
+                         double timeoutSeconds);
+  /// Closes stdin (the end of the requests), waits up to `graceSeconds` for
+  /// the process to exit, then kills its group.
+  void stop(double graceSeconds);
+
+private:
+  void reap(ProcessResult &result, double graceSeconds);
+  int pid_ = -1;
+  int in_ = -1, out_ = -1, err_ = -1;
+  std::string pendingOut_; ///< stdout read past the last answer line
+  size_t maxErrorBytes_ = 64 * 1024;
+};
+
 /// Ctrl-C handling for a run: SIGINT / SIGTERM / SIGHUP set the interrupted
 /// flag and kill every running child's process group; the runner then stops
 /// starting cases and writes its reports (marked interrupted).

@@ -45,14 +45,14 @@ TEST(GoldenExhaustive, StreamStructure) {
     if (visited > kListed + kChunks) {
       EXPECT_EQ(p.op, Op::Rescale);
       EXPECT_EQ(p.variant, "exhaustive");
-      EXPECT_TRUE(ids.insert(caseId(p)).second) << "duplicate id " << caseId(p);
+      EXPECT_TRUE(ids.insert(parameterId(p)).second) << "duplicate id " << parameterId(p);
       return !HasFailure();
     }
     EXPECT_EQ(p.variant, exhaustiveChunkVariant(chunk));
     EXPECT_EQ(exhaustiveChunkIndex(p.variant), std::optional<uint64_t>(chunk));
     EXPECT_EQ(p.shape, Shape{kExhaustiveChunkElements});
     EXPECT_EQ(p.type.spelling, "!quant.uniform<i8:f32, 0.00214854861:-3>");
-    EXPECT_TRUE(ids.insert(caseId(p)).second) << "duplicate id " << caseId(p);
+    EXPECT_TRUE(ids.insert(parameterId(p)).second) << "duplicate id " << parameterId(p);
     ++chunk;
     return !HasFailure();
   });

@@ -61,7 +61,8 @@ cl::SubCommand runCommand("run", "Run a golden suite against a backend (exit 1 w
 
 // Strings, so that a bad value gets our message (and exit status 2).
 cl::opt<std::string> backendFlag("backend",
-                                 cl::desc("interp, mlir-lowering, mlir-cpu or command (required)"),
+                                 cl::desc("interp, mlir-lowering, mlir-cpu, command, onnxruntime or "
+                                          "pytorch (required)"),
                                  cl::value_desc("name"), cl::sub(runCommand), cl::cat(category));
 cl::opt<std::string> suiteFlag("suite",
                                cl::desc("A suite (DIR/manifest.json) or a directory of suites "
@@ -103,10 +104,19 @@ cl::opt<std::string> maxMismatchesFlag("max-mismatches",
                                        cl::desc("Differing elements listed per case, 0..1000000 "
                                                 "(default 10)"),
                                        cl::value_desc("n"), cl::sub(runCommand), cl::cat(category));
+cl::opt<std::string> diagnosisCandidatesFlag(
+    "diagnosis-candidates",
+    cl::desc("Diagnosis candidates shown per failing case, 1..1000 (default 5); "
+             "\"N more\" says how many were cut"),
+    cl::value_desc("n"), cl::sub(runCommand), cl::cat(category));
 cl::opt<std::string> commandFlag("command",
                                  cl::desc("--backend=command: the vendor command (the request "
                                           "directory is appended)"),
                                  cl::value_desc("cmd"), cl::sub(runCommand), cl::cat(category));
+cl::opt<bool> batchFlag("batch",
+                        cl::desc("--backend=command: start the command once per job and send it "
+                                 "the request directories on stdin (batch mode)"),
+                        cl::sub(runCommand), cl::cat(category));
 cl::opt<std::string> pipelineFlag("pipeline",
                                   cl::desc("mlir-lowering / mlir-cpu: the mlir-opt pass pipeline "
                                            "(default: the backend's, docs/vendor-guide.md)"),
@@ -206,6 +216,7 @@ int main(int argc, char **argv) {
   settings.pipeline = pipelineFlag;
   settings.rescalePipeline = rescalePipelineFlag;
   settings.command = commandFlag;
+  settings.batch = batchFlag;
   settings.profile = profileFlag;
   if (!qi::quant::findProfile(settings.profile))
     return usageError("--profile: unknown profile '" + settings.profile + "' (available: " +
@@ -237,6 +248,11 @@ int main(int argc, char **argv) {
   if (!parseCount(maxMismatchesFlag, 0, 1000000, maxMismatches))
     return usageError("--max-mismatches: expected 0..1000000, got '" + maxMismatchesFlag + "'");
   options.maxMismatches = size_t(maxMismatches);
+  long candidates = long(options.diagnosisCandidates);
+  if (!parseCount(diagnosisCandidatesFlag, 1, 1000, candidates))
+    return usageError("--diagnosis-candidates: expected 1..1000, got '" + diagnosisCandidatesFlag +
+                      "'");
+  options.diagnosisCandidates = size_t(candidates);
   std::string error;
   std::unique_ptr<Backend> backend = makeBackend(backendFlag, settings, error);
   if (!backend)
@@ -254,6 +270,16 @@ int main(int argc, char **argv) {
                  Capabilities::builtIn(backendFlag, capabilitiesFile)) {
     options.capabilities = *caps;
     capabilitiesFile += " (built in)";
+  } else if (std::string file = frameworkCapabilitiesFile(backendFlag, settings); !file.empty()) {
+    // A framework backend's claim: conformance/frameworks/NAME/NAME.capabilities.
+    std::string text;
+    if (!qi::generators::readFile(file, text, error))
+      return usageError("--backend=" + backendFlag + ": cannot read '" + file + "': " + error);
+    std::optional<Capabilities> fcaps = Capabilities::parse(text, file, error);
+    if (!fcaps)
+      return usageError("--backend=" + backendFlag + ": " + error);
+    options.capabilities = *fcaps;
+    capabilitiesFile = file;
   }
   const std::string &reportDir = reportDirFlag;
   if (!reportDir.empty() && !qi::generators::makeDirectories(reportDir, error))
@@ -265,6 +291,11 @@ int main(int argc, char **argv) {
     std::cerr << "quant-conform: error: " << error << "\n";
     return 1;
   }
+  // [conform.case-ids] Identical cases met in several suites run once; say so.
+  if (suite.duplicateCases > 0)
+    std::cerr << "quant-conform: note: " << suite.duplicateCases
+              << (suite.duplicateCases == 1 ? " case appears" : " cases appear")
+              << " in more than one suite with identical content; each runs once\n";
   auto list = [](const std::vector<std::string> &names) {
     std::string have;
     for (const std::string &p : names)

@@ -60,8 +60,9 @@ RunReport sampleReport() {
                       qcastMismatch(17, "0x3C01 (1.0009766)", "reciprocal-differs", 10, 11)};
   fail1.mismatchesByClass = {{"tie", 2}, {"reciprocal-differs", 1}};
   fail1.storedErrorHistogram = {{1, 3}};
-  fail1.diagnosis = {{"mlir-lower-quant-ops", "mlir-lower-quant-ops: rounding=nearest-away nan=poison", 30, 30},
-                     {"reference --rounding=toward-zero", "reference with rounding=toward-zero", 28, 30}};
+  // Explained by mlir-lower-quant-ops (3 of 3 defined); toward-zero reproduces 1 and contradicts 2.
+  fail1.diagnosis = {{"mlir-lower-quant-ops", "mlir-lower-quant-ops: rounding=nearest-away nan=poison", 3, 3, 0, 0}};
+  fail1.explainedBy = {"mlir-lower-quant-ops"};
   r.cases.push_back(fail1);
 
   // A fail two variants reproduce exactly, with a wide stored-value error.
@@ -72,8 +73,11 @@ RunReport sampleReport() {
                       {5, "0x7FF8000000000000 (nan)", "qnan", "0", "poison", std::nullopt}};
   fail2.mismatchesByClass = {{"storage-bound-half", 1}, {"qnan", 1}};
   fail2.storedErrorHistogram = {{-4294967295, 1}};
-  fail2.diagnosis = {{"mlir-lower-quant-ops", "mlir-lower-quant-ops: rounding=nearest-away nan=poison", 32, 32},
-                     {"reference --rounding=toward-zero", "reference with rounding=toward-zero", 32, 32}};
+  // Two explain it; a third is cut by --diagnosis-candidates=2 and still counted.
+  fail2.diagnosis = {{"mlir-lower-quant-ops", "mlir-lower-quant-ops: rounding=nearest-away nan=poison", 1, 1, 1, 0},
+                     {"reference --rounding=toward-zero", "reference with rounding=toward-zero", 1, 1, 1, 0}};
+  fail2.diagnosisMore = 1;
+  fail2.explainedBy = {"mlir-lower-quant-ops", "reference --rounding=toward-zero", "exact --rounding=toward-zero"};
   r.cases.push_back(fail2);
 
   // A fail no variant explains, with hostile text everywhere a backend's words go.
@@ -82,7 +86,8 @@ RunReport sampleReport() {
   fail3.compared = 0;
   fail3.stderrTail = "vendor: \x1b[31merror\x1b[0m at \x01\x7f line\tX\r\n"s + "bad utf-8: \xff\xfe \xc3( end\n"s +
                      "nul:\0:nul ]]> </failure> µ\n"s;
-  fail3.diagnosis = {{"reference --nan=zero", "reference with nan=zero", 7, 8}};
+  fail3.diagnosis = {{"reference --nan=zero", "reference with nan=zero", 7, 8, 0, 1}};
+  fail3.diagnosisMore = 12;
   r.cases.push_back(fail3);
 
   CaseResult error = makeCase("dcast-per-layer-u8-f32-dynamic-abcdefabcdef", "dcast/per-layer/f32", Outcome::Error,

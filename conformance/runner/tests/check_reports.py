@@ -30,9 +30,10 @@ RUN_KEYS = ["format", "tool", "toolVersion", "commandLine", "backend", "backendD
             "byCategory", "diagnosisSummary", "cases"]
 CASE_KEYS = ["id", "category", "file", "tags", "outcome", "reason", "stderrTail", "elements", "compared",
              "dontCare", "mismatched", "mismatches", "mismatchesByClass", "storedErrorHistogram", "diagnosis",
-             "seconds"]
+             "diagnosisMore", "explainedBy", "seconds"]
 MISMATCH_KEYS = ["index", "input", "inputClass", "expected", "got", "storedError"]
-DIAGNOSIS_KEYS = ["variant", "description", "matched", "compared", "exact"]
+DIAGNOSIS_KEYS = ["variant", "description", "reproduced", "defined", "undefined", "contradicted", "explains",
+                  "exact"]
 
 
 class CheckError(Exception):
@@ -55,7 +56,7 @@ def visible(text):
 def check_json(path):
     with open(path, encoding="utf-8") as f:
         run = json.load(f)
-    expect(run.get("format") == "quant-conform-results/1", "%s: format is %r" % (path, run.get("format")))
+    expect(run.get("format") == "quant-conform-results/2", "%s: format is %r" % (path, run.get("format")))
     expect(list(run) == RUN_KEYS, "%s: top-level keys %s, expected %s" % (path, list(run), RUN_KEYS))
     counts = collections.Counter()
     by_category = collections.defaultdict(collections.Counter)
@@ -66,7 +67,11 @@ def check_json(path):
             expect(list(m) == MISMATCH_KEYS, "%s: mismatch keys %s" % (path, list(m)))
         for d in case["diagnosis"]:
             expect(list(d) == DIAGNOSIS_KEYS, "%s: diagnosis keys %s" % (path, list(d)))
-            expect(d["exact"] == (d["compared"] > 0 and d["matched"] == d["compared"]), "%s: exact flag" % path)
+            explains = d["defined"] > 0 and d["reproduced"] == d["defined"] and d["contradicted"] == 0
+            expect(d["explains"] == explains, "%s: explains flag" % path)
+            expect(d["exact"] == (explains and d["undefined"] == 0), "%s: exact flag" % path)
+            expect(d["defined"] + d["undefined"] == case["mismatched"] or case["mismatched"] == 0,
+                   "%s: %s: reproduced/defined/undefined do not add up to the case's mismatched" % (path, case["id"]))
         for pair in case["storedErrorHistogram"]:
             expect(len(pair) == 2 and all(isinstance(v, int) for v in pair), "%s: histogram entry %r" % (path, pair))
         counts[case["outcome"]] += 1
@@ -76,6 +81,14 @@ def check_json(path):
     expect(set(run["byCategory"]) == set(by_category), "%s: byCategory keys" % path)
     for category, c in by_category.items():
         expect(all(run["byCategory"][category][o] == c[o] for o in OUTCOMES), "%s: byCategory %s" % (path, category))
+    # The summary counts what the per-case lists hold (issue 25, observation 2).
+    explained = collections.Counter()
+    for case in run["cases"]:
+        if case["outcome"] == "fail":
+            explained.update(set(case["explainedBy"]))
+    summary = {d["variant"]: d["cases"] for d in run["diagnosisSummary"]}
+    expect(summary == dict(explained), "%s: diagnosisSummary %s, the cases' explainedBy say %s"
+           % (path, summary, dict(explained)))
     return run
 
 
