@@ -44,6 +44,9 @@ using requant::RescaleAttributes;
 using requant::RoundingMode;
 using Int128 = __int128;
 
+/// v * 2^s: a left shift of a negative value is undefined in C++17.
+Int128 timesPowerOfTwo(Int128 v, int s) { return v * (Int128(1) << s); }
+
 //===-- Random ops ---------------------------------------------------------===//
 
 struct OpCase {
@@ -99,8 +102,8 @@ std::pair<int64_t, int64_t> safeValues(const OpCase &c, int64_t m, int s) {
   const Int128 top = std::min<Int128>(INT32_MAX, Int128(INT32_MAX) - ozp);
   const Int128 bottom = std::max<Int128>(INT32_MIN, Int128(INT32_MIN) - ozp);
   const Int128 h = Int128(1) << (s - 1);
-  const Int128 vHi = floorDiv(((top + 1) << s) - h - 1, m);
-  const Int128 vLo = -floorDiv(-((bottom << s) - h), m); // ceil
+  const Int128 vHi = floorDiv(timesPowerOfTwo(top + 1, s) - h - 1, m);
+  const Int128 vLo = -floorDiv(-(timesPowerOfTwo(bottom, s) - h), m); // ceil
   lo = static_cast<int64_t>(std::max<Int128>(lo, vLo));
   hi = static_cast<int64_t>(std::min<Int128>(hi, vHi));
   return {lo, hi};
@@ -307,7 +310,7 @@ uint64_t randomInput(SplitMix64 &prng, const OpCase &c, int64_t ch, bool wild) {
     const int64_t target = (prng.chance(2) ? typeMin(a.outputWidth, a.outputUnsigned)
                                            : typeMax(a.outputWidth, a.outputUnsigned)) -
                            ozp + prng.range(-2, 2);
-    const Int128 v = floorDiv(Int128(target) << s, m) + prng.range(-2, 2);
+    const Int128 v = floorDiv(timesPowerOfTwo(target, s), m) + prng.range(-2, 2);
     return pattern(inRange(static_cast<int64_t>(std::clamp<Int128>(v, lo, hi))));
   }
   case 5: { // the ends of the safe interval, zero
@@ -339,7 +342,7 @@ std::vector<int64_t> edgeValues(const OpCase &c, int64_t m, int s) {
     values.push_back(-(int64_t(1) << (s - 1)) - 1);
     // The smallest v with floor((v m + round) / 2^s) >= result.
     auto reaching = [&](Int128 result) -> std::optional<int64_t> {
-      const Int128 v = -floorDiv(-((result << s) - roundOf(a, result >= 0 ? 1 : -1, s)), m);
+      const Int128 v = -floorDiv(-(timesPowerOfTwo(result, s) - roundOf(a, result >= 0 ? 1 : -1, s)), m);
       if (v <= -(Int128(1) << 60) || v >= (Int128(1) << 60))
         return std::nullopt;
       return static_cast<int64_t>(v);
