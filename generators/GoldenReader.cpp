@@ -298,6 +298,31 @@ std::optional<Rejection> readRejection(const Object &o) {
 }
 
 /// A rescale case (docs/golden-format.md, "Rescale cases").
+/// The tags every case has, after its own: `rejection` (and the rejection
+/// itself, GoldenRun.h), the variant reserved for rejections, the names of
+/// /expected in order (`listKey`: "profiles" for qcast / dcast, "recipes"
+/// for rescale) and the sorted input classes.
+void checkCommonTags(const Object &tags, const GoldenCase &c, const std::string &listKey) {
+  if (asBool(tags.get("rejection"), "/tags/rejection") != c.rejection.has_value())
+    fail("/tags/rejection", "does not match the presence of /rejection");
+  std::string error;
+  if (c.rejection && !rejectionMatchesCase(c, error))
+    fail("/rejection", error);
+  if (!c.rejection && c.params.variant == kRejectVariant)
+    fail("/variant", "variant '" + c.params.variant + "' is reserved for rejection cases");
+  auto strings = [&](const std::string &key) {
+    std::vector<std::string> out;
+    const Array &a = asArray(tags.get(key), "/tags/" + key);
+    for (size_t i = 0; i < a.size(); ++i)
+      out.push_back(asString(&a[i], "/tags/" + key + "/" + std::to_string(i)));
+    return out;
+  };
+  if (strings(listKey) != profileNamesOf(c))
+    fail("/tags/" + listKey, "does not list the " + listKey + " of /expected in order");
+  if (strings("inputClasses") != classSet(c))
+    fail("/tags/inputClasses", "is not the sorted set of /input/classes");
+}
+
 void readRescaleCase(const Object &o, GoldenCase &c) {
   closedKeys(o, "", {"format", "id", "level", "seed", "category", "variant", "tags", "rescale",
                      "program", "input", "rejection", "expected"});
@@ -491,24 +516,7 @@ void readRescaleCase(const Object &o, GoldenCase &c) {
     fail("/tags/scale32", "does not match /rescale/scale32");
   if (asBool(tags.get("perChannel"), "/tags/perChannel") != a.perChannel)
     fail("/tags/perChannel", "does not match /rescale/perChannel");
-  if (asBool(tags.get("rejection"), "/tags/rejection") != c.rejection.has_value())
-    fail("/tags/rejection", "does not match the presence of /rejection");
-  std::string error;
-  if (c.rejection && !rejectionMatchesCase(c, error))
-    fail("/rejection", error);
-  if (!c.rejection && p.variant == kRejectVariant)
-    fail("/variant", "variant '" + p.variant + "' is reserved for rejection cases");
-  std::vector<std::string> tagRecipes, tagClasses;
-  const Array &tr = asArray(tags.get("recipes"), "/tags/recipes");
-  for (size_t i = 0; i < tr.size(); ++i)
-    tagRecipes.push_back(asString(&tr[i], "/tags/recipes/" + std::to_string(i)));
-  if (tagRecipes != profileNamesOf(c))
-    fail("/tags/recipes", "does not list the recipes of /expected in order");
-  const Array &tc = asArray(tags.get("inputClasses"), "/tags/inputClasses");
-  for (size_t i = 0; i < tc.size(); ++i)
-    tagClasses.push_back(asString(&tc[i], "/tags/inputClasses/" + std::to_string(i)));
-  if (tagClasses != classSet(c))
-    fail("/tags/inputClasses", "is not the sorted set of /input/classes");
+  checkCommonTags(tags, c, "recipes");
 }
 
 /// Whether the object's tags say op "rescale" (the rescale reader takes
@@ -674,23 +682,7 @@ void readCase(const Value &root, GoldenCase &c) {
   checkTag("expressed", std::string(E.name));
   if (asBool(tags.get("narrow"), "/tags/narrow") != p.type.hasNarrowBounds())
     fail("/tags/narrow", "does not match the storage bounds");
-  if (asBool(tags.get("rejection"), "/tags/rejection") != c.rejection.has_value())
-    fail("/tags/rejection", "does not match the presence of /rejection");
-  if (c.rejection && !rejectionMatchesParams(p, *c.rejection, error))
-    fail("/rejection", error);
-  if (!c.rejection && p.variant == kRejectVariant)
-    fail("/variant", "variant '" + p.variant + "' is reserved for rejection cases");
-  std::vector<std::string> tagProfiles, tagClasses;
-  const Array &tp = asArray(tags.get("profiles"), "/tags/profiles");
-  for (size_t i = 0; i < tp.size(); ++i)
-    tagProfiles.push_back(asString(&tp[i], "/tags/profiles/" + std::to_string(i)));
-  if (tagProfiles != profileNamesOf(c))
-    fail("/tags/profiles", "does not list the profiles of /expected in order");
-  const Array &tc = asArray(tags.get("inputClasses"), "/tags/inputClasses");
-  for (size_t i = 0; i < tc.size(); ++i)
-    tagClasses.push_back(asString(&tc[i], "/tags/inputClasses/" + std::to_string(i)));
-  if (tagClasses != classSet(c))
-    fail("/tags/inputClasses", "is not the sorted set of /input/classes");
+  checkCommonTags(tags, c, "profiles");
 }
 
 /// llvm::json::parse recurses once per nesting level, without a limit: a
