@@ -4,8 +4,10 @@
 Generates the level's suite with the profile's expected outputs into the build tree (quant-golden; golden/v1 records
 only `reference` and `mlir-lower-quant-ops`), runs `quant-conform run --backend=NAME --profile=P` on it, and
 requires exit 0 with at least one case passed (a run where every case is unsupported proves nothing).
-With --expect-fail-profile=Q it also runs under profile Q, which the framework is known not to match, and requires
-that run to fail (the check can fail). Exit 77 (a CTest skip), with the reason, when the framework is not installed.
+With --expect-fail-profile=Q (repeatable; `all` = every other profile) it also runs under profile Q, which the
+framework is known not to match, and requires that run to fail (the check can fail); a profile named with
+--same-on-level=Q instead must pass too (it agrees with the framework on every case of the level the framework runs:
+the declaration is checked as well). Exit 77 (a CTest skip), with the reason, when the framework is not installed.
 
 Known failures the profile does not predict yet are named either by case tags (--known-fail=op=dcast,storage=i32: such
 cases may fail, and one must) or, finer, per element (--classify=SCRIPT --known-class=NAME ...): SCRIPT RESULTS_JSON
@@ -20,7 +22,14 @@ import subprocess
 import sys
 
 
-def installed(backend, node_modules):
+def installed(backend, node_modules, args):
+    if backend == "xnnpack":
+        if args.xnnpack_missing:
+            return args.xnnpack_missing
+        if not args.xnnpack_backend or not os.access(args.xnnpack_backend, os.X_OK):
+            return f"the adapter {args.xnnpack_backend or 'quant-xnnpack-backend'} was not built " \
+                   "(cmake --build build --target quant-xnnpack-backend)"
+        return None
     if backend == "onnxruntime":
         if not os.path.isfile(os.path.join(node_modules, "onnxruntime-node", "package.json")):
             return f"onnxruntime-node is not installed in {node_modules} (.ci/setup installs it)"
@@ -56,10 +65,16 @@ def main():
     p.add_argument("--node-modules", required=True)
     p.add_argument("--work", required=True)
     p.add_argument("--backend", required=True)
+    p.add_argument("--xnnpack-backend", default="", help="the built quant-xnnpack-backend (--backend=xnnpack)")
+    p.add_argument("--xnnpack-missing", default="",
+                   help="why CMake did not build quant-xnnpack-backend: --backend=xnnpack skips with it")
     p.add_argument("--profile", required=True)
     p.add_argument("--level", default="smoke")
     p.add_argument("--jobs", default="1")
-    p.add_argument("--expect-fail-profile", default="")
+    p.add_argument("--expect-fail-profile", action="append", default=[],
+                   help="a profile the run must fail under (repeatable; all = every other profile)")
+    p.add_argument("--same-on-level", action="append", default=[],
+                   help="with --expect-fail-profile=all: a profile that agrees with the framework on this level")
     p.add_argument("--known-fail", action="append", default=[],
                    help="key=value,... on a case's tags: a failure the profile does not predict yet, recorded in "
                         "docs/real-frameworks.md; such cases may fail, nothing else may, and one must (so the test notices a fix)")
@@ -70,19 +85,27 @@ def main():
                         "failing cases whose elements are all in known classes pass, and every known class must occur")
     args = p.parse_args()
 
-    why = installed(args.backend, args.node_modules)
+    why = installed(args.backend, args.node_modules, args)
     if why:
         print(f"SKIPPED: framework backend {args.backend}: {why}", flush=True)
         return 77
 
-    profiles = [args.profile] + ([args.expect_fail_profile] if args.expect_fail_profile else [])
+    every = "all" in args.expect_fail_profile
+    profiles = "all" if every else ",".join([args.profile] + args.expect_fail_profile)
     args.suite_dir = os.path.join(args.work, f"suite-{args.backend}-{args.level}")
     gen = [args.quant_golden, "generate", f"--level={args.level}", f"--out={args.suite_dir}",
-           "--profiles=" + ",".join(profiles)]
+           "--profiles=" + profiles]
     r = subprocess.run(gen, capture_output=True, text=True)
     if r.returncode != 0:
         print("quant-golden generate failed:\n" + r.stdout + r.stderr)
         return 1
+    with open(os.path.join(args.suite_dir, "manifest.json")) as f:
+        generated = [p["name"] for p in json.load(f)["profiles"]]
+    others = [q for q in (generated if every else args.expect_fail_profile) if q != args.profile]
+    unknown = [q for q in args.same_on_level if q not in others]
+    if unknown:
+        print("usage: --same-on-level names a profile the run does not check: " + ", ".join(unknown))
+        return 2
 
     report_dir = os.path.join(args.work, f"report-{args.backend}-{args.level}")
     status, results = run(args, args.profile, report_dir)
@@ -138,13 +161,20 @@ def main():
     if counts["pass"] == 0:
         print("FAIL: no case passed (everything unsupported?)")
         return 1
-    if args.expect_fail_profile:
-        status, results = run(args, args.expect_fail_profile,
-                              os.path.join(args.work, f"report-{args.backend}-{args.level}-other"))
-        if status != 1 or results is None or results["counts"]["fail"] == 0:
-            print(f"FAIL: {args.backend} under {args.expect_fail_profile} was expected to fail (exit {status})")
-            return 1
-        print(f"{args.backend} under {args.expect_fail_profile}: {results['counts']['fail']} cases fail, as expected")
+    wrong = []
+    for other in others:
+        status, results = run(args, other, os.path.join(args.work, f"report-{args.backend}-{args.level}-{other}"))
+        fails = results["counts"]["fail"] if results else 0
+        same = other in args.same_on_level
+        if results is None or status not in (0, 1) or (status == 1) == same or (fails == 0) != same:
+            wrong.append(f"{other} (exit {status}, {fails} cases fail; " +
+                         ("declared --same-on-level" if same else "expected to fail") + ")")
+        else:
+            print(f"{args.backend} under {other}: " +
+                  (f"{fails} cases fail, as expected" if not same else "passes, as declared (--same-on-level)"))
+    if wrong:
+        print("FAIL: under other profiles: " + "; ".join(wrong))
+        return 1
     return 0
 
 

@@ -46,7 +46,7 @@ struct BackendSettings {
   /// --batch: the command runs once (per job) and takes many cases on stdin
   /// (docs/vendor-guide.md, "Batch mode"); framework backends always do.
   bool batch = false;
-  /// Framework backends (onnxruntime, pytorch): where their adapters are
+  /// Framework backends (onnxruntime, pytorch, xnnpack): where their adapters are
   /// ("": the build's conformance/frameworks) and the node_modules folder
   /// of onnxruntime-node ("": the build tree's frameworks/node_modules).
   std::string frameworksDir;
@@ -72,7 +72,7 @@ public:
 /// or null with `error` set.
 std::unique_ptr<Backend> makeBackend(const std::string &name, const BackendSettings &settings,
                                      std::string &error);
-/// "interp, mlir-lowering, mlir-cpu, command, onnxruntime, pytorch".
+/// "interp, mlir-lowering, mlir-cpu, command, onnxruntime, pytorch, xnnpack".
 std::string backendNames();
 /// A framework backend's default capability file (a path), or "" for the
 /// other backends.

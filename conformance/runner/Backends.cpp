@@ -390,6 +390,10 @@ private:
 #ifndef QI_FRAMEWORKS_NODE_MODULES
 #define QI_FRAMEWORKS_NODE_MODULES "build/frameworks/node_modules"
 #endif
+// The built quant-xnnpack-backend; "" when CMake found no XNNPACK.
+#ifndef QI_XNNPACK_BACKEND
+#define QI_XNNPACK_BACKEND ""
+#endif
 
 std::string frameworksDir(const BackendSettings &s) {
   return s.frameworksDir.empty() ? QI_FRAMEWORKS_DIR : s.frameworksDir;
@@ -400,11 +404,11 @@ bool isFile(const std::string &path) { return std::ifstream(path).good(); }
 } // namespace
 
 std::string backendNames() {
-  return "interp, mlir-lowering, mlir-cpu, command, onnxruntime, pytorch";
+  return "interp, mlir-lowering, mlir-cpu, command, onnxruntime, pytorch, xnnpack";
 }
 
 std::string frameworkCapabilitiesFile(const std::string &name, const BackendSettings &settings) {
-  if (name == "onnxruntime" || name == "pytorch")
+  if (name == "onnxruntime" || name == "pytorch" || name == "xnnpack")
     return frameworksDir(settings) + "/" + name + "/" + name + ".capabilities";
   return "";
 }
@@ -462,6 +466,24 @@ std::unique_ptr<Backend> makeBackend(const std::string &name, const BackendSetti
     }
     BackendSettings s = settings;
     s.command = python + " " + shellQuote(script);
+    s.batch = true;
+    return std::make_unique<CommandBackend>(s);
+  }
+  if (name == "xnnpack") {
+    // A C++ adapter built with quant-conform (conformance/frameworks/xnnpack).
+    const std::string executable = QI_XNNPACK_BACKEND;
+    if (executable.empty()) {
+      error = "--backend=xnnpack: quant-conform was built without XNNPACK (CMake found no xnnpack.h, "
+              "pthreadpool.h or their libraries; .ci/setup installs libxnnpack-dev and libpthreadpool-dev)";
+      return nullptr;
+    }
+    if (!isFile(executable)) {
+      error = "--backend=xnnpack: " + executable +
+              " was not built (cmake --build build --target quant-xnnpack-backend)";
+      return nullptr;
+    }
+    BackendSettings s = settings;
+    s.command = shellQuote(executable);
     s.batch = true;
     return std::make_unique<CommandBackend>(s);
   }

@@ -33,7 +33,10 @@ bool HostDequantizer::supports(const QuantType &type, const Semantics &semantics
                                   : semantics.dequantizePerChannel;
   if (&e != &f32Format() && &e != &f64Format())
     return false;
-  if (semantics.arithRounding != RoundingMode::NearestEven || r.fusedMultiplyAdd)
+  // Fused multiply-add and flushed subnormals are not host operations here;
+  // of integer differences only exact ones and int32 wraps.
+  if (semantics.arithRounding != RoundingMode::NearestEven || r.fusedMultiplyAdd ||
+      r.flushSubnormals || (r.differenceBits != 0 && r.differenceBits != 32))
     return false;
   if (!isHostFormat(r.difference, e) || !isHostFormat(r.scale, e) ||
       !isHostFormat(r.product, e))
@@ -70,8 +73,13 @@ template <typename D, typename P, typename E>
 Bits HostDequantizer::element(int64_t q, int64_t parameter) const {
   const Parameter &p = parameters_[size_t(parameter)];
   // int64 -> float conversions are correctly rounded (cvtsi2ss / cvtsi2sd).
+  // [recipe.dequantize] q - zp exactly in int64, or wrapped into int32.
+  const int64_t integerDifference =
+      recipe_.differenceBits == 32
+          ? static_cast<int64_t>(static_cast<int32_t>(static_cast<uint32_t>(q - p.zeroPoint)))
+          : q - p.zeroPoint;
   const D difference = recipe_.integerDifference
-                           ? static_cast<D>(q - p.zeroPoint)
+                           ? static_cast<D>(integerDifference)
                            : static_cast<D>(static_cast<D>(q) -
                                             static_cast<D>(p.zeroPointFloat));
   const P product = static_cast<P>(difference) * static_cast<P>(p.scale);

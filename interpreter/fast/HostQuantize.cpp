@@ -63,6 +63,9 @@ bool HostQuantizer::supports(const QuantType &type, const Semantics &semantics) 
   // rounded in software in any other mode ([fast.narrow-modes]).
   if (!semantics.arithRounding)
     return false;
+  // Float steps this accelerator does not have. [fast.host-qcast]
+  if (r.roundBeforeZeroPoint || r.clampHighInFloat || r.flushSubnormals)
+    return false;
   if (*semantics.arithRounding != RoundingMode::NearestEven &&
       (!narrowFormat(e) || r.scaled == Precision::F64))
     return false;

@@ -105,7 +105,7 @@ bool RationalQuantizer::supports(const QuantType &type, const Semantics &semanti
     return false;
   const QuantizeRecipe &r = semantics.quantize;
   // Float clamps and upper bounds are not implemented here.
-  if (r.clampInFloat || r.floatUpperBound != 0)
+  if (r.clampInFloat || r.clampHighInFloat || r.floatUpperBound != 0 || r.roundBeforeZeroPoint)
     return false;
   // Every bound and zero point below 2^33 in magnitude, every integer step
   // inside int64.

@@ -110,6 +110,9 @@ bool X87Quantizer::supports(const QuantType &type, const Semantics &semantics) {
   // [fast.x87-directed]
   if (!hostRoundingOf(semantics.arithRounding))
     return false;
+  const QuantizeRecipe &r = semantics.quantize;
+  if (r.roundBeforeZeroPoint || r.clampHighInFloat || r.flushSubnormals)
+    return false;
   return HostQcastTail::integerStepsFitInt64(type, semantics);
 }
 

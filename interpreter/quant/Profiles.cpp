@@ -104,8 +104,9 @@ Semantics onnxReference() {
 
 /// [profile.onnxruntime-mlas] mlas/lib/quantize.cpp: t = x / s (f32); clamp
 /// in float to [lo - zp, hi - zp] (maxps: NaN -> lower bound); cvtps (ties
-/// even); + zp. dq: f32(f32(q - zp) * s). tosa.rescale: MlasRequantizeOutput
-/// ([requant.onnxruntime-mlas]).
+/// even); + zp. dq: f32(f32(q - zp) * s), q - zp in int32 (wraps for int32
+/// storage, as measured in ONNX Runtime 1.30). tosa.rescale:
+/// MlasRequantizeOutput ([requant.onnxruntime-mlas]).
 Semantics onnxruntimeMlas() {
   Semantics s;
   s.requantize = requant::RequantizeRecipe::OnnxruntimeMlas;
@@ -114,11 +115,37 @@ Semantics onnxruntimeMlas() {
   s.quantize.zeroPointInFloat = false;
   s.quantize.intermediateBits = 32;
   s.dequantizePerLayer = integerDifferenceTimes(Precision::F32, Precision::F32, Precision::F32);
+  s.dequantizePerLayer.differenceBits = 32;
   s.dequantizePerChannel = s.dequantizePerLayer;
   return s;
 }
 
-/// [profile.pytorch-fbgemm] FBGEMM QuantUtilsAvx2.cc QuantizeAvx2: inv =
+/// [profile.pytorch-aten] PyTorch's generic ATen path (a build without
+/// FBGEMM, as Debian's python3-torch 1.13; run and matched in
+/// docs/real-frameworks.md): AffineQuantizerBase.cpp quantize_val: inv =
+/// 1.0f / f32(s); static_cast<int64_t>(zp + Round(x * inv)), Round ties even
+/// in f32 and the int64 zero point added as an f32 after it; the int64
+/// conversion gives INT64_MIN for NaN, infinities and |v| >= 2^63; clamp.
+/// dequantize_val per-tensor: f32(s) * f32(q - zp) with q - zp in int32
+/// (wraps); per-channel (f32(q) - zp) * s_f64. tosa.rescale: ATen's
+/// requantize_from_int ([requant.pytorch]).
+Semantics pytorchAten() {
+  Semantics s;
+  s.requantize = requant::RequantizeRecipe::Pytorch;
+  s.nan = NanPolicy::Indefinite;
+  s.overflow = OverflowPolicy::Indefinite;
+  s.quantize = f32Divide();
+  s.quantize.multiplyByReciprocal = true;
+  s.quantize.roundBeforeZeroPoint = true;
+  s.quantize.intermediateBits = 64;
+  s.dequantizePerLayer = integerDifferenceTimes(Precision::F32, Precision::F32, Precision::F32);
+  s.dequantizePerLayer.differenceBits = 32;
+  s.dequantizePerChannel = floatDifferenceTimes(Precision::F32, Precision::F64, Precision::F64);
+  return s;
+}
+
+/// [profile.pytorch-fbgemm] Read from source, not run (the PyTorch here has no
+/// FBGEMM: [profile.pytorch-aten]). FBGEMM QuantUtilsAvx2.cc QuantizeAvx2: inv =
 /// 1.f / s (f32); t = x * inv; t = min_ps(t, 2147483520) (NaN -> bound);
 /// cvtps (ties even; below -2^31 -> INT_MIN); + zp wrapping in int32;
 /// clamp. dq per-tensor f32(s32 * f32(q - zp)); per-channel
@@ -166,6 +193,29 @@ Semantics tosaFromTflite() {
   return s;
 }
 
+/// [profile.xnnpack-x86] XNNPACK's x86 SIMD kernels (SSE2 .. AVX-512, run and
+/// matched in docs/real-frameworks.md): r = 1.0f / f32(s) when the operator
+/// is created; the kernel runs with denormals disabled (pthreadpool's DAZ /
+/// FTZ), so a subnormal r or x counts as zero; t = min_ps(x * r, hi - zp)
+/// (NaN -> the bound: qmax); cvtps (ties even; below -2^31 INT_MIN); + zp
+/// and packing saturate; max with lo. dq: f32(q - zp) * f32(s), products
+/// flushed. tosa.rescale: fp32 requantization ([requant.xnnpack-fp32]).
+Semantics xnnpackX86() {
+  Semantics s;
+  s.requantize = requant::RequantizeRecipe::XnnpackFp32;
+  s.quantize = f32Divide();
+  s.quantize.multiplyByReciprocal = true;
+  s.quantize.clampHighInFloat = true;
+  s.quantize.flushSubnormals = true;
+  s.quantize.zeroPointInFloat = false;
+  s.quantize.intermediateBits = 32;
+  s.dequantizePerLayer = integerDifferenceTimes(Precision::F32, Precision::F32, Precision::F32);
+  s.dequantizePerLayer.differenceBits = 32;
+  s.dequantizePerLayer.flushSubnormals = true;
+  s.dequantizePerChannel = s.dequantizePerLayer;
+  return s;
+}
+
 struct NamedProfile {
   std::string_view name;
   Semantics (*make)();
@@ -178,8 +228,10 @@ const NamedProfile kProfiles[] = {
     {"tflite-reference", tfliteReference},
     {"onnx-reference", onnxReference},
     {"onnxruntime-mlas", onnxruntimeMlas},
+    {"pytorch-aten", pytorchAten},
     {"pytorch-fbgemm", pytorchFbgemm},
     {"xnnpack", xnnpack},
+    {"xnnpack-x86", xnnpackX86},
     {"tosa-from-tflite", tosaFromTflite},
 };
 

@@ -33,6 +33,11 @@ struct QuantizeRecipe {
   /// Zero point added in float before rounding (in the format of t), or as
   /// an integer after rounding.
   bool zeroPointInFloat = true;
+  /// With `zeroPointInFloat`: t is rounded to an integer in its own format
+  /// first and the zero point added after (PyTorch's generic ATen path:
+  /// `zero_point + Round(value * inv_scale)` is an int64 plus a float, so
+  /// the zero point is converted to float and added after the rounding).
+  bool roundBeforeZeroPoint = false;
   /// TFLite->TOSA: unsigned storage quantizes with zp - 2^(n-1) into the
   /// signed type of the same width, then adds 2^(n-1) back as an integer.
   bool unsignedViaSigned = false;
@@ -42,6 +47,13 @@ struct QuantizeRecipe {
   /// Float upper bound before rounding (FBGEMM: 2147483520, the largest
   /// float below 2^31); NaN becomes the bound. 0 = none.
   double floatUpperBound = 0;
+  /// Float upper clamp only: t = min(t, hi - zp) in the format of t, NaN
+  /// becomes the bound (x86 minps with t first: XNNPACK's SIMD kernels).
+  bool clampHighInFloat = false;
+  /// The float steps flush subnormal operands and results to zero (x86 DAZ
+  /// and FTZ, which pthreadpool sets around XNNPACK's kernels). Rounded
+  /// arithmetic only: `--arith-rounding=exact` has no formats to flush in.
+  bool flushSubnormals = false;
   /// The integer type the rounded value lands in: 0 = the storage type (as
   /// MLIR's fptosi / fptoui), else a signed type of that width (32 for C++
   /// int32 casts).
@@ -58,6 +70,10 @@ struct DequantizeRecipe {
   /// q - zp exactly as integers, or each converted to `difference` first and
   /// subtracted there.
   bool integerDifference = false;
+  /// With `integerDifference`: q - zp computed in a signed integer of this
+  /// width, wrapping (C++ `int32_t` arithmetic in PyTorch's and ONNX
+  /// Runtime's int32 dequantize); 0 = exactly.
+  unsigned differenceBits = 0;
   Precision difference = Precision::Expressed;
   /// The scale rounded to this format before the multiplication.
   Precision scale = Precision::Expressed;
@@ -65,6 +81,9 @@ struct DequantizeRecipe {
   Precision product = Precision::Expressed;
   /// y = fma(f(q), scale, f(-zp * scale)) in `product` instead (NEON TFLite).
   bool fusedMultiplyAdd = false;
+  /// Subnormal operands and results of the float steps flushed to zero (x86
+  /// DAZ / FTZ), as in QuantizeRecipe.
+  bool flushSubnormals = false;
 };
 
 } // namespace qi::quant

@@ -62,6 +62,12 @@ QuantizeKernel::QuantizeKernel(const QuantType &type, const Semantics &semantics
       p.reciprocal = arith_.convert(arith_.div(one, p.scale, r.reciprocalComputed),
                                     r.reciprocalStored);
     }
+    // [recipe.flush] The scale and reciprocal are computed before the
+    // kernel runs (outside DAZ) and flushed as its operands.
+    if (r.flushSubnormals) {
+      p.scale = arith_.flushSubnormal(p.scale);
+      p.reciprocal = arith_.flushSubnormal(p.reciprocal);
+    }
     p.zeroPointFloat = arith_.fromExact(Exact::fromInteger(p.zeroPoint), r.scaled);
     p.clampLow = arith_.fromExact(
         Exact::fromInteger(BigInt(type.storageMin) - unsignedShift_ - p.zeroPoint), r.scaled);
@@ -76,15 +82,25 @@ StoredOutcome QuantizeKernel::operator()(Bits x, int64_t parameter) const {
   const Parameter &p = parameters_[size_t(parameter)];
   // scaledValue = expressedValue / scale (or * reciprocal), in the recipe's
   // format (the input is converted there first).
-  StepValue t = arith_.fromBits(*type_.expressed, x);
-  t = r.multiplyByReciprocal ? arith_.mul(t, p.reciprocal, r.scaled)
-                             : arith_.div(t, p.scale, r.scaled);
-  // storedValueFloat = scaledValue + zeroPointFloat
-  if (r.zeroPointInFloat)
-    t = arith_.add(t, p.zeroPointFloat, r.scaled);
+  // [recipe.flush] x86 DAZ / FTZ: subnormal operands and results are zero.
+  const auto flush = [&](const StepValue &v) {
+    return r.flushSubnormals ? arith_.flushSubnormal(v) : v;
+  };
+  StepValue t = flush(arith_.fromBits(*type_.expressed, x));
+  t = flush(r.multiplyByReciprocal ? arith_.mul(t, p.reciprocal, r.scaled)
+                                   : arith_.div(t, p.scale, r.scaled));
+  // storedValueFloat = scaledValue + zeroPointFloat (PyTorch: after rounding
+  // t in float; the result is then an integer in the format of t).
+  if (r.zeroPointInFloat) {
+    if (r.roundBeforeZeroPoint)
+      t = arith_.roundToIntegral(t, semantics_.rounding);
+    t = flush(arith_.add(t, p.zeroPointFloat, r.scaled));
+  }
   // Float clamps before rounding; x86 min/max put NaN on the bound.
   if (r.floatUpperBound != 0 && (t.isNaN() || isAbove(t, upperBound_)))
     t = upperBound_;
+  if (r.clampHighInFloat && (t.isNaN() || isAbove(t, p.clampHigh)))
+    t = p.clampHigh;
   if (r.clampInFloat) {
     if (t.isNaN() || isAbove(p.clampLow, t))
       t = p.clampLow;
@@ -174,6 +190,8 @@ DequantizeKernel::DequantizeKernel(const QuantType &type, const Semantics &seman
     Parameter p;
     p.zeroPoint = zeroPointFor(type, semantics, i);
     p.scale = scaleIn(arith_, type.scales[i], recipe_.scale);
+    if (recipe_.flushSubnormals) // [recipe.flush] DAZ on the scale operand
+      p.scale = arith_.flushSubnormal(p.scale);
     p.zeroPointFloat = arith_.fromExact(Exact::fromInteger(p.zeroPoint), recipe_.difference);
     if (recipe_.fusedMultiplyAdd) {
       StepValue negatedZeroPoint =
@@ -182,6 +200,14 @@ DequantizeKernel::DequantizeKernel(const QuantType &type, const Semantics &seman
     }
     parameters_.push_back(std::move(p));
   }
+}
+
+BigInt DequantizeKernel::integerDifference(int64_t stored, const Parameter &p) const {
+  BigInt difference = BigInt(stored) - p.zeroPoint;
+  // [recipe.dequantize] C++ int32 arithmetic wraps (PyTorch, ONNX Runtime).
+  if (recipe_.differenceBits)
+    difference = IntFormat{recipe_.differenceBits, true}.wrap(difference);
+  return difference;
 }
 
 ExpressedOutcome DequantizeKernel::operator()(int64_t stored, int64_t parameter) const {
@@ -195,12 +221,14 @@ ExpressedOutcome DequantizeKernel::operator()(int64_t stored, int64_t parameter)
     // expressedValue = (storedValueFloat - zeroPointFloat) * scale
     StepValue difference =
         recipe_.integerDifference
-            ? arith_.fromExact(Exact::fromInteger(BigInt(stored) - p.zeroPoint),
+            ? arith_.fromExact(Exact::fromInteger(integerDifference(stored, p)),
                                recipe_.difference)
             : arith_.sub(arith_.fromExact(Exact::fromInteger(stored), recipe_.difference),
                          p.zeroPointFloat, recipe_.difference);
     y = arith_.mul(difference, p.scale, recipe_.product);
   }
+  if (recipe_.flushSubnormals) // [recipe.flush] FTZ on the product
+    y = arith_.flushSubnormal(y);
   StepValue out = arith_.toExpressed(y);
   // A format without NaN cannot show an invalid result: poison.
   return {out.bits, !type_.expressed->hasNaN() && (y.isNaN() || out.isNaN())};

@@ -72,6 +72,9 @@ private:
     int64_t zeroPoint = 0;
     StepValue scale, zeroPointFloat, negatedZeroPointTimesScale;
   };
+  /// q - zp as the recipe's integer arithmetic computes it.
+  numeric::BigInt integerDifference(int64_t stored, const Parameter &p) const;
+
   const QuantType &type_;
   DequantizeRecipe recipe_;
   StepArithmetic arith_;

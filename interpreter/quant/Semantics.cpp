@@ -112,9 +112,13 @@ std::string describeQuantize(const QuantizeRecipe &r) {
   }
   if (r.zeroPointInFloat)
     s += std::string(" t=") + std::string(precisionName(r.scaled)) +
-         (r.unsignedViaSigned ? "(t+zp') [unsigned: zp'=zp-2^(n-1)]" : "(t+zp)");
+         (r.unsignedViaSigned      ? "(t+zp') [unsigned: zp'=zp-2^(n-1)]"
+          : r.roundBeforeZeroPoint ? "(round(t)+zp)"
+                                   : "(t+zp)");
   if (r.floatUpperBound != 0)
     s += " t=min(t," + std::to_string(static_cast<long long>(r.floatUpperBound)) + ")[NaN->bound]";
+  if (r.clampHighInFloat)
+    s += " t=min(t,hi-zp)[NaN->hi-zp]";
   if (r.clampInFloat)
     s += " t=clamp(t,lo-zp,hi-zp)[NaN->lo-zp]";
   s += " i=round(t)->";
@@ -124,12 +128,16 @@ std::string describeQuantize(const QuantizeRecipe &r) {
   if (r.unsignedViaSigned)
     s += " [unsigned: i=i+2^(n-1)]";
   s += r.clampOnlyNarrowBounds ? " clamp(narrow bounds only)" : " clamp(lo,hi)";
+  if (r.flushSubnormals)
+    s += " [float steps flush subnormals]";
   return s;
 }
 
 std::string describeDequantize(const DequantizeRecipe &r) {
+  const std::string integer =
+      r.differenceBits ? "i" + std::to_string(r.differenceBits) + "(q-zp)" : "q-zp";
   std::string d = r.integerDifference
-                      ? std::string(precisionName(r.difference)) + "(q-zp)"
+                      ? std::string(precisionName(r.difference)) + "(" + integer + ")"
                       : std::string(precisionName(r.difference)) + "(" +
                             std::string(precisionName(r.difference)) + "(q)-" +
                             std::string(precisionName(r.difference)) + "(zp))";
@@ -137,7 +145,8 @@ std::string describeDequantize(const DequantizeRecipe &r) {
   if (r.fusedMultiplyAdd)
     return "y=E(fma(" + std::string(precisionName(r.product)) + "(q)," + s + "," +
            std::string(precisionName(r.product)) + "(-zp*s)))";
-  return "y=E(" + std::string(precisionName(r.product)) + "(" + d + "*" + s + "))";
+  return "y=E(" + std::string(precisionName(r.product)) + "(" + d + "*" + s + "))" +
+         (r.flushSubnormals ? " [float steps flush subnormals]" : "");
 }
 } // namespace
 

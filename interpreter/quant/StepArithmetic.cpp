@@ -106,6 +106,26 @@ StepValue StepArithmetic::convert(const StepValue &v, Precision p) const {
   return fromResult(*format(p), floatConvert(*v.format, v.bits, *format(p), *mode_));
 }
 
+StepValue StepArithmetic::flushSubnormal(const StepValue &v) const {
+  if (!v.format || v.invalidWithoutNaN || !v.format->hasSubnormals())
+    return v;
+  const FloatFormat &f = *v.format;
+  const Bits exponentField = (v.bits >> f.fractionBits()) & ((Bits(1) << f.exponentBits()) - 1);
+  if (exponentField != 0 || (v.bits & f.fractionMask()) == 0)
+    return v;
+  return fromResult(f, FloatResult{v.bits & f.signMask(), Status{}});
+}
+
+StepValue StepArithmetic::roundToIntegral(const StepValue &v, RoundingMode mode) const {
+  if (v.isNaN() || v.isInfinity())
+    return v;
+  const Exact integral = Exact::fromInteger(roundToInteger(v.value, mode).value);
+  if (!mode_ || !v.format)
+    return exactValue(integral);
+  // An integer rounded from a value of this format is representable in it.
+  return fromResult(*v.format, roundToFormat(integral, *v.format, *mode_));
+}
+
 StepValue StepArithmetic::binary(const StepValue &a, const StepValue &b, Precision p,
                                  ExactOp exact, RoundedOp rounded) const {
   if (a.invalidWithoutNaN || b.invalidWithoutNaN)

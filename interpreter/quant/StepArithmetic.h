@@ -56,6 +56,14 @@ public:
   /// a * b + c rounded once.
   StepValue fma(const StepValue &a, const StepValue &b, const StepValue &c, Precision p) const;
 
+  /// `v` with a subnormal replaced by the zero of its sign (x86 DAZ on an
+  /// operand, FTZ on a result). Values without a format (exact arithmetic)
+  /// are unchanged. [recipe.flush]
+  StepValue flushSubnormal(const StepValue &v) const;
+  /// `v` rounded to an integer in its own format with `mode` (C's nearbyint);
+  /// NaN and infinities unchanged. [recipe.quantize]
+  StepValue roundToIntegral(const StepValue &v, numeric::RoundingMode mode) const;
+
   /// The final rounding into the expressed type: the arithmetic mode, or
   /// nearest-even after exact arithmetic. [dcast.exact]
   StepValue toExpressed(const StepValue &v) const;

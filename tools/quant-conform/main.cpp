@@ -61,8 +61,8 @@ cl::SubCommand runCommand("run", "Run a golden suite against a backend (exit 1 w
 
 // Strings, so that a bad value gets our message (and exit status 2).
 cl::opt<std::string> backendFlag("backend",
-                                 cl::desc("interp, mlir-lowering, mlir-cpu, command, onnxruntime or "
-                                          "pytorch (required)"),
+                                 cl::desc("interp, mlir-lowering, mlir-cpu, command, onnxruntime, "
+                                          "pytorch or xnnpack (required)"),
                                  cl::value_desc("name"), cl::sub(runCommand), cl::cat(category));
 cl::opt<std::string> suiteFlag("suite",
                                cl::desc("A suite (DIR/manifest.json) or a directory of suites "

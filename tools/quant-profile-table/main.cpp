@@ -112,10 +112,27 @@ std::vector<Case> cases() {
   q("t >= 2^31, u8 zp >= 128", "u8, s=1, zp=200, x=3e9", u8, 0, 255, 1.0, 200, 3e9f);
   q("out of range, full-range storage", "i8, s=1, x=300", i8, -128, 127, 1.0, 0, 300.0f);
   q("narrow bounds", "i8<-127:127>, s=1, x=-200", i8, -127, 127, 1.0, 0, -200.0f);
+  const numeric::IntFormat i32{32, true};
+  // [profile.pytorch-aten] the zero point added in f32 after rounding.
+  q("zero point added in f32", "i32, s=1, zp=1, x=16777218 (f32(16777218+1)=16777220)", i32,
+    INT32_MIN, INT32_MAX, 1.0, 1, 16777218.0f);
+  // [profile.pytorch-aten] 1/f32(s) = +inf; [profile.xnnpack-x86] 1/s subnormal, read as 0.
+  q("reciprocal overflows", "i8, s=1e-40 (f32(s) subnormal, 1/f32(s)=+inf), x=1", i8, -128, 127,
+    1e-40, 0, 1.0f);
+  q("reciprocal subnormal", "i8, s=2^127, zp=5, x=2^127", i8, -128, 127, 0x1p127, 5, 0x1p127f);
+  // [recipe.flush] DAZ on the input.
+  q("subnormal input", "i8, s=2^-126, x=0x007FFFFF (x/s=1-2^-23)", i8, -128, 127, 0x1p-126, 0,
+    0x1.fffffcp-127f);
   Case perTensor{"dcast f64 vs f32 scale", "per-tensor i8, s=0.1, q=-124", i8, -128, 127, 0.1, 0};
   perTensor.dequantize = true;
   perTensor.stored = -124;
   v.push_back(perTensor);
+  // [recipe.dequantize] q - zp beyond int32 (PyTorch and ONNX Runtime wrap).
+  Case wrap{"dcast q - zp beyond int32", "per-tensor i32, s=1, zp=-5, q=2^31-1", i32,
+            INT32_MIN, INT32_MAX, 1.0, -5};
+  wrap.dequantize = true;
+  wrap.stored = INT32_MAX;
+  v.push_back(wrap);
   Case perChannel = perTensor;
   perChannel.description = "per-channel i8, s=0.1, q=-124";
   perChannel.perChannel = true;

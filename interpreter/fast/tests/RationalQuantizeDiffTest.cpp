@@ -48,6 +48,8 @@
 
 #include "interpreter/numeric/FloatCodec.h"
 #include "interpreter/fast/RationalQuantize.h"
+
+#include <algorithm>
 #include "interpreter/fast/Dispatch.h"
 
 #include <atomic>
@@ -87,8 +89,9 @@ void onTwoThreads(size_t count, const std::function<void(size_t)> &job) {
 Semantics exactProfile() { return *findProfile("exact"); }
 
 /// Knob combination k of the 7 x 6 x 4 (k mod 168), with the quantize recipe
-/// of profile number r (its float clamp and upper bound removed: this path
-/// does not claim them), all under exact arithmetic.
+/// of profile number r (its float clamps, upper bound and rounding before
+/// the zero point removed, its intermediate integer at most 32 bits: this
+/// path does not claim them), all under exact arithmetic.
 Semantics cycledKnobs(uint64_t k, uint64_t r) {
   Semantics s = exactProfile();
   const uint64_t combo = k % (7 * 6 * 4);
@@ -99,6 +102,9 @@ Semantics cycledKnobs(uint64_t k, uint64_t r) {
   s.quantize = findProfile(names[r % names.size()])->quantize;
   s.quantize.clampInFloat = false;
   s.quantize.floatUpperBound = 0;
+  s.quantize.clampHighInFloat = false;
+  s.quantize.roundBeforeZeroPoint = false;
+  s.quantize.intermediateBits = std::min(s.quantize.intermediateBits, 32u);
   s.arithRounding = std::nullopt;
   return s;
 }
