@@ -4,14 +4,17 @@
 
 For one framework backend (--backend=onnxruntime|pytorch|xnnpack) and one profile (--profile=NAME) this enumerates
 every configuration the framework claims in its capability file (conformance/frameworks/NAME/NAME.capabilities):
-op (qcast / dcast) x storage type x granularity (per-layer, per-axis, sub-channel = blocked), f32 expressed type,
-full-range storage. For each configuration it draws seeded parameter sets (scales from named classes, zero points
-0 / storage extremes / random) and inputs:
+op (qcast / dcast) x storage type x granularity (per-layer, per-axis, sub-channel = blocked) x expressed type (f32,
+f16, bf16; configurations of f32 are named op/storage/granularity, the others op/storage/granularity/E), full-range
+storage. For each configuration it draws seeded parameter sets (scales from named classes at the expressed type's
+range, zero points 0 / storage extremes / random) and inputs:
 
-  qcast  --random=N random f32 (half uniformly random bit patterns -- NaN, inf, subnormals included --, half uniform
-         over [(qmin-zp-2)*s, (qmax-zp+2)*s]) and --boundary=N near-boundary values (rounding ties after scaling and
-         their +-1..3 ulp neighbours, clamp edges, +-2^31 / +-2^63 after scaling, +-0, +-inf, NaNs with payloads,
-         subnormals, f32 max);
+  qcast  --random=N random inputs of the expressed type (half uniformly random bit patterns -- NaN, inf, subnormals
+         included --, half uniform over [(qmin-zp-2)*s, (qmax-zp+2)*s]) and --boundary=N near-boundary values
+         (rounding ties after scaling and their +-1..3 ulp neighbours, clamp edges, +-2^31 / +-2^63 after scaling,
+         +-0, +-inf, NaNs with payloads, subnormals, the largest finite value), placed with the scale E(scale) for a
+         16-bit expressed type; for f16 / bf16 also --every-value-sets=K sets whose every parameter takes all 65536
+         bit patterns;
   dcast  every integer of the storage type when it has at most 2^16 values (per parameter set), else random and
          boundary integers (min, max, zp, zp+-1, q - zp beyond int32, q - zp where the f32 conversion is inexact or
          a tie);
@@ -23,7 +26,8 @@ compares element by element, bit for bit. An element the profile leaves undefine
 parameter set the framework refuses (exit 3 or 77) is a refusal, counted by scale class, never a mismatch; a refusal
 outside the classes given by --allow-refusal fails the run. --known-mismatch=TAGS:Q names a documented difference the
 profile does not predict: in the matching configurations an element may mismatch only where profile Q gives the
-framework's value, and some element must (so the test notices a fix).
+framework's value, and some element must (so the test notices a fix); Q@scale=E runs Q with every scale of the types
+rounded to the expressed type first (an f32 recipe on the f16 scale a framework receives).
 
 With --other-profiles=all (or =Q1,Q2, or --expect-fail-profile=Q, repeatable) the same framework outputs are compared
 under every other profile, each of which must mismatch somewhere -- except the profiles named by --same-on-domain=Q,
@@ -111,19 +115,89 @@ def mlir_float(v):
     return mant + ("e" + exp if exp else "")
 
 
-def describe_f32(bits):
-    v = f32_of_bits(bits)
-    if math.isnan(v):
-        return "0x%08X (%snan%s)" % (bits, "-" if bits >> 31 else "",
-                                     "" if bits & 0x3FFFFF == 0 and bits & 0x400000 else " payload")
-    return "0x%08X (%s)" % (bits, ("%.9g" % v))
+def describe_scale(scale, fmt, ex=None):
+    ex = ex or EXPRESSED["f32"]
+    if fmt == ex.name:
+        return "0x%0*X (%.9g)" % (ex.digits, ex.round(scale), scale)
+    return "0x%016X (%r; %s 0x%0*X)" % (f64_bits(scale), scale, ex.name, ex.digits, ex.round(scale))
 
 
-def describe_scale(scale, fmt):
-    s32 = f32(scale)
-    if fmt == "f32":
-        return "0x%08X (%.9g)" % (f32_bits_of([scale])[0], scale)
-    return "0x%016X (%r; f32 0x%08X)" % (f64_bits(scale), scale, f32_bits_of([s32])[0])
+class Expressed:
+    """An expressed type of the sweep: f32, f16 or bf16 (IEEE-style binary formats with infinities and NaNs)."""
+
+    def __init__(self, name, ebits, mbits):
+        self.name, self.ebits, self.mbits = name, ebits, mbits
+        self.width = 1 + ebits + mbits
+        self.bytes = self.width // 8
+        self.digits = self.width // 4
+        self.typecode = {16: "H", 32: "I"}[self.width]
+        self.bias = (1 << (ebits - 1)) - 1
+        self.sign = 1 << (self.width - 1)
+        self.inf = ((1 << ebits) - 1) << mbits
+        self.quiet = 1 << (mbits - 1)
+        self.max_bits = self.inf - 1
+        self.max = self.value(self.max_bits)
+        self.min_normal = 2.0 ** (1 - self.bias)
+        self.min_subnormal = 2.0 ** (1 - self.bias - mbits)
+
+    def value(self, bits):
+        """The value of a bit pattern, as a Python float (exact)."""
+        if self.name == "f32":
+            return f32_of_bits(bits)
+        if self.name == "bf16":
+            return f32_of_bits(bits << 16)
+        return struct.unpack("<e", struct.pack("<H", bits))[0]
+
+    def round(self, v):
+        """v rounded to nearest even (overflow: infinity; NaN: the quiet NaN): its bit pattern."""
+        if self.name == "f32":
+            return f32_bits_of([v])[0]
+        if math.isnan(v):
+            return self.inf | self.quiet
+        sign = self.sign if math.copysign(1.0, v) < 0 else 0
+        a = abs(v)
+        if math.isinf(a):
+            return sign | self.inf
+        if a == 0:
+            return sign
+        num, den = a.as_integer_ratio()  # a = num / den, den a power of two
+        lead = num.bit_length() - den.bit_length()  # 2^lead <= a < 2^(lead + 2)
+        if num << max(0, -lead) < den << max(0, lead):
+            lead -= 1  # now 2^lead <= a < 2^(lead + 1)
+        ulp = max(lead, 1 - self.bias) - self.mbits  # the unit in the last place at a
+        n, d = (num, den << ulp) if ulp >= 0 else (num << -ulp, den)
+        r, rem = divmod(n, d)  # a / 2^ulp = r + rem / d
+        if 2 * rem > d or (2 * rem == d and r & 1):
+            r += 1
+        if r >> (self.mbits + 1):
+            r >>= 1
+            ulp += 1
+        if r >> self.mbits:  # normal
+            biased = ulp + self.mbits + self.bias
+            if biased >= (1 << self.ebits) - 1:
+                return sign | self.inf
+            return sign | (biased << self.mbits) | (r & ((1 << self.mbits) - 1))
+        return sign | r  # subnormal
+
+    def step(self, bits, k):
+        """The pattern k ulps above (k > 0) or below bits, in the order of the reals (NaN / inf kept)."""
+        if (bits & self.inf) == self.inf:
+            return bits
+        mag = bits & (self.sign - 1)
+        o = -mag if bits & self.sign else mag
+        o += k
+        return (self.sign | min(-o, self.inf)) if o < 0 else min(o, self.inf)
+
+    def describe(self, bits):
+        v = self.value(bits)
+        if math.isnan(v):
+            return "0x%0*X (%snan%s)" % (self.digits, bits, "-" if bits & self.sign else "",
+                                        "" if bits & (self.quiet - 1) == 0 and bits & self.quiet else " payload")
+        return "0x%0*X (%s)" % (self.digits, bits, ("%.9g" % v))
+
+
+EXPRESSED = {"f32": Expressed("f32", 8, 23), "f16": Expressed("f16", 5, 10), "bf16": Expressed("bf16", 8, 7)}
+EXPRESSED_ORDER = ["f32", "f16", "bf16"]
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -186,33 +260,37 @@ def parse_capabilities(path):
 
 def claimed(claim, excludes, config):
     for key, value in (("op", config["op"]), ("granularity", config["granularity"]),
-                       ("storage", config["storage"]), ("expressed", "f32")):
+                       ("storage", config["storage"]), ("expressed", config["expressed"])):
         if key in claim and value not in claim[key]:
             return False
     if "shape-kind" in claim and "static" not in claim["shape-kind"]:
         return False
     tags = {"op": config["op"], "granularity": config["granularity"], "storage": config["storage"],
-            "expressed": "f32", "narrow": "no", "shape-kind": "static"}
+            "expressed": config["expressed"], "narrow": "no", "shape-kind": "static"}
     return not any(all(tags.get(k) == v for k, v in ex.items()) for ex in excludes)
 
 
 STORAGE_ORDER = ["i2", "u2", "i4", "u4", "i8", "u8", "i16", "u16", "i32", "u32"]
 
 
-def configurations(claim, excludes):
+def configurations(claim, excludes, expressed_wanted=None):
+    """The claimed configurations: f32 ones named op/storage/granularity, the others op/storage/granularity/E."""
     storages = claim.get("storage") or set(STORAGE_ORDER)
     out = []
-    for op in ("qcast", "dcast"):
-        for storage in sorted(storages, key=lambda s: (STORAGE_ORDER.index(s) if s in STORAGE_ORDER else 99, s)):
-            for g in GRANULARITIES:
-                c = {"op": op, "storage": storage, "granularity": g}
-                try:
-                    Storage(storage)
-                except UsageError:
-                    continue
-                if claimed(claim, excludes, c):
-                    c["name"] = "%s/%s/%s" % (op, storage, GRANULARITY_NAME[g])
-                    out.append(c)
+    for e in EXPRESSED_ORDER:
+        if expressed_wanted is not None and e not in expressed_wanted:
+            continue
+        for op in ("qcast", "dcast"):
+            for storage in sorted(storages, key=lambda s: (STORAGE_ORDER.index(s) if s in STORAGE_ORDER else 99, s)):
+                for g in GRANULARITIES:
+                    c = {"op": op, "storage": storage, "granularity": g, "expressed": e}
+                    try:
+                        Storage(storage)
+                    except UsageError:
+                        continue
+                    if claimed(claim, excludes, c):
+                        c["name"] = "%s/%s/%s%s" % (op, storage, GRANULARITY_NAME[g], "" if e == "f32" else "/" + e)
+                        out.append(c)
     return out
 
 
@@ -285,6 +363,63 @@ def draw_scale(rng, cls, fmt):
     return s
 
 
+def draw_scale_narrow(rng, cls, ex, fmt):
+    """draw_scale for a 16-bit expressed type ex (f16, bf16): the scale classes at its range. fmt: the format the type
+    stores the scale in (f64 per-tensor / per-axis: E(scale) rounds; ex.name for sub-channel: an E value)."""
+    lo_e, hi_e = 1 - ex.bias, ex.bias  # normal exponents
+    if cls == "log-uniform":
+        s = 2.0 ** rng.uniform(lo_e, hi_e + 0.99)
+    elif cls == "pow2":
+        s = 2.0 ** rng.randint(lo_e, hi_e)
+    elif cls == "near-1":
+        one = ex.round(1.0)
+        if rng.random() < 0.5:
+            s = ex.value(one + rng.choice([-4, -3, -2, -1, 1, 2, 3, 4, 7]))
+        else:  # an f64 within a few f64 ulps of the midpoint of 1 and an E neighbour: rounds either way
+            mid = (1.0 + ex.value(one + rng.choice([-1, 1]))) / 2
+            s = f64_of_bits(f64_bits(mid) + rng.randint(-3, 3))
+    elif cls == "inexact-reciprocal":
+        if rng.random() < 0.4:
+            s = ex.value(ex.round(rng.choice(NICE_INEXACT)))
+        else:
+            while True:
+                b = ((rng.randint(-10, 10) + ex.bias) << ex.mbits) | rng.getrandbits(ex.mbits)
+                if b & ((1 << ex.mbits) - 1):  # not a power of two
+                    break
+            s = ex.value(b)
+    elif cls == "f64-midpoint":
+        # an f64 scale halfway between two adjacent E values (or an f64 ulp off it): E(scale) rounds on a tie
+        b = (rng.randint(1, 2 * ex.bias) << ex.mbits) | rng.getrandbits(ex.mbits)
+        b = min(b, ex.max_bits - 1)
+        mid = (ex.value(b) + ex.value(b + 1)) / 2
+        s = mid if rng.random() < 0.6 else f64_of_bits(f64_bits(mid) + rng.choice([-1, 1]))
+    elif cls == "tiny":  # normal, near the smallest normal: x / s is large
+        s = ex.min_normal if rng.random() < 0.2 else 2.0 ** rng.uniform(lo_e, lo_e + 4)
+    elif cls == "huge":  # near the largest finite value: 1/s is tiny
+        r = rng.random()
+        if r < 0.2:
+            s = ex.max
+        elif r < 0.3:
+            s = ex.value(ex.max_bits - rng.randint(1, 64))
+        else:
+            s = min(2.0 ** rng.uniform(hi_e - 3, hi_e + 0.99), ex.max)
+    elif cls == "subnormal":  # E(s) subnormal, down to the smallest (the quant type's range starts there)
+        r = rng.random()
+        if r < 0.15:
+            s = ex.min_subnormal
+        elif r < 0.3:
+            s = ex.value((1 << ex.mbits) - 1)
+        else:
+            s = 2.0 ** rng.uniform(1 - ex.bias - ex.mbits, lo_e - 0.01)
+    else:
+        raise AssertionError(cls)
+    # the quant type takes a scale within [smallest subnormal, largest finite] of the expressed type
+    s = min(max(s, ex.min_subnormal), ex.max)
+    if fmt == ex.name:
+        s = ex.value(ex.round(s))
+    return s
+
+
 def draw_zp(rng, cls, st):
     if cls == "zero":
         return 0 if st.qmin <= 0 <= st.qmax else st.qmin
@@ -309,7 +444,7 @@ class Param:
 QCAST_CLASSES = ["random-bits", "random-range", "tie", "tie-1ulp", "tie+1ulp", "tie-2ulp", "tie+2ulp", "tie-3ulp",
                  "tie+3ulp", "reciprocal-tie", "reciprocal-tie+-ulp", "clamp-edge", "clamp-edge+-ulp",
                  "beyond-2^31", "beyond-2^63", "beyond-2^24", "zero", "inf", "nan-payload", "subnormal", "f32-max",
-                 "min-normal", "random-k-beyond"]
+                 "min-normal", "random-k-beyond", "every-value", "max-finite"]
 QI = {name: i for i, name in enumerate(QCAST_CLASSES)}
 DCAST_CLASSES = ["every-integer", "random", "min", "max", "zp", "zp+-1", "zp+-small", "diff-beyond-int32",
                  "diff-near-int32", "f32-tie", "f32-inexact", "f32-exact-edge"]
@@ -407,6 +542,97 @@ def qcast_inputs(rng, p, st, n_random, n_boundary):
     return bits, cls
 
 
+def qcast_inputs_narrow(rng, p, st, ex, n_random, n_boundary):
+    """qcast_inputs for a 16-bit expressed type ex: (bits array, class index array). The ties and edges are placed
+    with the scale the framework and the profile use, E(scale)."""
+    s = ex.value(ex.round(p.scale))
+    zp = p.zp
+    bits, cls = array(ex.typecode), array("B")
+    n_bits = n_random // 2
+    bits.extend(rng.getrandbits(ex.width) for _ in range(n_bits))
+    cls.extend([QI["random-bits"]] * n_bits)
+    n_range = n_random - n_bits
+    lo = max(-ex.max, (st.qmin - zp - 2) * s)
+    hi = min(ex.max, (st.qmax - zp + 2) * s)
+    bits.extend(ex.round(rng.uniform(lo, hi)) for _ in range(n_range))
+    cls.extend([QI["random-range"]] * n_range)
+
+    out_b, out_c = array(ex.typecode), array("B")
+    recip = f32(1.0 / s)
+    span = st.qmax - st.qmin
+
+    def k_draw():
+        r = rng.random()
+        if r < 0.8 or span > 1 << 24:
+            return rng.randint(st.qmin - 3, st.qmax + 3), False
+        m = rng.randint(2, 40)
+        return rng.choice([st.qmin - rng.randint(4, 1 << m), st.qmax + rng.randint(4, 1 << m)]), True
+
+    tie_names = ["tie-3ulp", "tie-2ulp", "tie-1ulp", "tie", "tie+1ulp", "tie+2ulp", "tie+3ulp"]
+    sg, inf, q = ex.sign, ex.inf, ex.quiet
+    specials = [0, sg, inf, sg | inf, 1, sg | 1, (1 << ex.mbits) - 1, sg | ((1 << ex.mbits) - 1), ex.max_bits,
+                sg | ex.max_bits, 1 << ex.mbits, sg | (1 << ex.mbits), inf | q, sg | inf | q, inf | 1, sg | inf | 1,
+                sg - 1, (sg << 1) - 1]
+    special_class = ["zero", "zero", "inf", "inf", "subnormal", "subnormal", "subnormal", "subnormal", "max-finite",
+                     "max-finite", "min-normal", "min-normal"] + ["nan-payload"] * 6
+    big_t = [2.0 ** 31, 2.0 ** 31 - 128, 2.0 ** 31 - 64, 2.0 ** 31 + 256, 2.0 ** 32, 2.0 ** 63, 2.0 ** 63 - 2 ** 39,
+             2.0 ** 64, 2.0 ** 24, 2.0 ** 24 + 1, 2.0 ** 24 + 2, 2.0 ** 25 + 1, 2.0 ** 53]
+    while len(out_b) < n_boundary:
+        r = rng.random()
+        if r < 0.45:  # ties after scaling (x / s), with their ulp neighbours
+            k, beyond = k_draw()
+            x0 = ex.round((k + 0.5 - zp) * s)
+            for d, name in zip(range(-3, 4), tie_names):
+                out_b.append(ex.step(x0, d))
+                out_c.append(QI["random-k-beyond"] if beyond else QI[name])
+        elif r < 0.6:  # ties of x * f32(1/s), as a reciprocal-multiplying framework sees them
+            if not (0 < recip < math.inf):
+                continue
+            k, _ = k_draw()
+            x0 = ex.round((k + 0.5 - zp) / recip)
+            out_b.append(x0)
+            out_c.append(QI["reciprocal-tie"])
+            for d in (-2, -1, 1, 2):
+                out_b.append(ex.step(x0, d))
+                out_c.append(QI["reciprocal-tie+-ulp"])
+        elif r < 0.72:  # clamp edges
+            t = rng.choice([st.qmin - zp - 0.5, st.qmax - zp + 0.5, st.qmin - zp, st.qmax - zp,
+                            st.qmin - zp - 1, st.qmax - zp + 1, st.qmin - zp - 1.5, st.qmax - zp + 1.5])
+            x0 = ex.round(t * s)
+            d = rng.randint(-3, 3)
+            out_b.append(ex.step(x0, d))
+            out_c.append(QI["clamp-edge"] if d == 0 else QI["clamp-edge+-ulp"])
+        elif r < 0.87:  # around +-2^24, +-2^31, +-2^63 after scaling (and shifted by the zero point)
+            t = rng.choice(big_t)
+            if rng.random() < 0.3:
+                t -= zp
+            t *= rng.choice([1, -1])
+            x0 = ex.round(t * s)
+            d = rng.randint(-4, 4)
+            out_b.append(ex.step(x0, d))
+            a = abs(t)
+            out_c.append(QI["beyond-2^63"] if a >= 2.0 ** 62 else QI["beyond-2^31"] if a >= 2.0 ** 30
+                         else QI["beyond-2^24"])
+        else:  # special values
+            r2 = rng.random()
+            if r2 < 0.5:
+                i = rng.randrange(len(specials))
+                out_b.append(specials[i])
+                out_c.append(QI[special_class[i]])
+            elif r2 < 0.8:  # NaN with a random payload (quiet or signalling), either sign
+                payload = rng.getrandbits(ex.mbits) or 1
+                out_b.append((rng.getrandbits(1) * sg) | inf | payload)
+                out_c.append(QI["nan-payload"])
+            else:
+                out_b.append((rng.getrandbits(1) * sg) | (rng.getrandbits(ex.mbits) or 1))
+                out_c.append(QI["subnormal"])
+    del out_b[n_boundary:]
+    del out_c[n_boundary:]
+    bits.extend(out_b)
+    cls.extend(out_c)
+    return bits, cls
+
+
 def dcast_inputs(rng, p, st, n_random, n_boundary, count, every_max):
     """(list of stored integers, class index array): every integer (repeated from a random offset) when the storage
     has at most every_max values, else n_random random and n_boundary boundary integers. count: the number wanted for
@@ -475,8 +701,11 @@ def dcast_inputs(rng, p, st, n_random, n_boundary, count, every_max):
 class ParamSet:
     """One quantized type: a tensor shape, its parameters, and the inputs (one request, one @main argument)."""
 
-    def __init__(self, index, granularity, shape, params, axis=None, block=None, pshape=None, scale_format="f64"):
+    def __init__(self, index, granularity, shape, params, axis=None, block=None, pshape=None, scale_format="f64",
+                 expressed="f32", every=False):
         self.index = index
+        self.expressed = EXPRESSED[expressed]
+        self.every = every  # every bit pattern of the expressed type for each parameter (qcast)
         self.granularity = granularity
         self.shape = shape
         self.params = params
@@ -510,18 +739,20 @@ class ParamSet:
         return [[0, self.block], [1, 1]] if self.axis == 0 else [[0, 1], [1, self.block]]
 
     def type_spelling(self, st):
+        e = self.expressed.name
+
         def param(p):
             return "%s:%d" % (mlir_float(p.scale), p.zp)
         if self.granularity == "per-layer":
-            return "!quant.uniform<%s:f32, %s>" % (st.name, param(self.params[0]))
+            return "!quant.uniform<%s:%s, %s>" % (st.name, e, param(self.params[0]))
         if self.granularity == "per-axis":
-            return "!quant.uniform<%s:f32:%d, {%s}>" % (st.name, self.axis,
-                                                          ", ".join(param(p) for p in self.params))
+            return "!quant.uniform<%s:%s:%d, {%s}>" % (st.name, e, self.axis,
+                                                         ", ".join(param(p) for p in self.params))
         rows, nb = self.pshape
         nested = ", ".join("{" + ", ".join(param(self.params[r * nb + j]) for j in range(nb)) + "}"
                            for r in range(rows))
         sizes = ", ".join("%d:%d" % (d, b) for d, b in self.block_sizes())
-        return "!quant.uniform<%s:f32:{%s}, {%s}>" % (st.name, sizes, nested)
+        return "!quant.uniform<%s:%s:{%s}, {%s}>" % (st.name, e, sizes, nested)
 
     def type_json(self, st):
         """The golden case's `type` object (generators/GoldenWriter.cpp), what quant-conform writes as type.json."""
@@ -530,7 +761,7 @@ class ParamSet:
         t["storage"] = st.name
         t["storageMin"] = st.qmin
         t["storageMax"] = st.qmax
-        t["expressed"] = "f32"
+        t["expressed"] = self.expressed.name
         t["granularity"] = self.granularity
         if self.granularity == "per-axis":
             t["axis"] = self.axis
@@ -538,8 +769,9 @@ class ParamSet:
             t["blockSizes"] = self.block_sizes()
             t["parameterShape"] = list(self.pshape)
         t["scaleFormat"] = self.scale_format
-        if self.scale_format == "f32":
-            t["scales"] = [["0x%08X" % f32_bits_of([p.scale])[0], mlir_float(p.scale)] for p in self.params]
+        if self.scale_format == self.expressed.name:  # sub-channel: the scale in the expressed type
+            ex = self.expressed
+            t["scales"] = [["0x%0*X" % (ex.digits, ex.round(p.scale)), mlir_float(p.scale)] for p in self.params]
         else:
             t["scales"] = [["0x%016X" % f64_bits(p.scale), mlir_float(p.scale)] for p in self.params]
         t["zeroPoints"] = [p.zp for p in self.params]
@@ -558,21 +790,25 @@ class ParamSet:
         return "blocked along %s" % where
 
 
-def make_sets(config, rng, n_random, n_boundary, max_request, dcast_sets_max, every_max):
-    """The parameter sets of a configuration, with inputs."""
+def make_sets(config, rng, n_random, n_boundary, max_request, dcast_sets_max, every_max, every_value_sets=0):
+    """The parameter sets of a configuration, with inputs. every_value_sets: for a qcast with a 16-bit expressed
+    type, that many more sets whose every parameter takes every bit pattern of the type."""
     st = Storage(config["storage"])
     op, g = config["op"], config["granularity"]
-    fmt = "f32" if g == "sub-channel" else "f64"
+    e = config.get("expressed", "f32")
+    ex = EXPRESSED[e]
+    fmt = e if g == "sub-channel" else "f64"  # the sub-channel type stores its scales in the expressed type
     small_dcast = op == "dcast" and st.count <= every_max
     total = n_random + n_boundary
     sets = []
 
     def pick_param(i, scale_class=None):
         sc = scale_class or NORMAL_SCALE_CLASSES[i % len(NORMAL_SCALE_CLASSES)]
-        if fmt == "f32" and sc == "f64-midpoint":
+        if fmt != "f64" and sc == "f64-midpoint":
             sc = "log-uniform"
         zc = ZP_CLASSES[(i // len(NORMAL_SCALE_CLASSES) + i) % len(ZP_CLASSES)]
-        return Param(draw_scale(rng, sc, fmt), draw_zp(rng, zc, st), sc, zc)
+        scale = draw_scale(rng, sc, fmt) if e == "f32" else draw_scale_narrow(rng, sc, ex, fmt)
+        return Param(scale, draw_zp(rng, zc, st), sc, zc)
 
     # The layouts. Weights: each normal set counts 1, a subnormal set 1/4 ("a separate small class").
     if g == "per-layer":
@@ -586,8 +822,10 @@ def make_sets(config, rng, n_random, n_boundary, max_request, dcast_sets_max, ev
             per = -(-4 * total // (4 * k + 2))  # k normal sets and 2 quarter-weight subnormal sets
             specs = [("normal", [pick_param(i)], [per]) for i in range(k)]
             specs += [("subnormal", [pick_param(i, "subnormal")], [max(per // 4, 64)]) for i in range(2)]
+        if op == "qcast" and ex.width == 16:
+            specs += [("every", [pick_param(k + 2 + i)], [1 << ex.width]) for i in range(every_value_sets)]
         for j, (kind, params, (n,)) in enumerate(specs):
-            sets.append(ParamSet(j, g, [n], params, scale_format=fmt))
+            sets.append(ParamSet(j, g, [n], params, scale_format=fmt, expressed=e, every=kind == "every"))
     else:
         if small_dcast:
             m = st.count  # every integer per channel / block
@@ -608,11 +846,15 @@ def make_sets(config, rng, n_random, n_boundary, max_request, dcast_sets_max, ev
         sub_params = 4
         specs.append(("subnormal", [pick_param(i, "subnormal") for i in range(sub_params)],
                       m if small_dcast else max(64, per_set // (4 * sub_params))))
+        if op == "qcast" and ex.width == 16:
+            specs += [("every", [pick_param(5 * i + j) for j in range(2)], 1 << ex.width)
+                      for i in range(every_value_sets)]
         for j, (kind, params, m) in enumerate(specs):
+            every = kind == "every"
             if g == "per-axis":
                 axis = j % 2
                 shape = [len(params), m] if axis == 0 else [m, len(params)]
-                sets.append(ParamSet(j, g, shape, params, axis=axis, scale_format=fmt))
+                sets.append(ParamSet(j, g, shape, params, axis=axis, scale_format=fmt, expressed=e, every=every))
             else:
                 # blocked along one axis (ONNX blocks one axis), the innermost or axis 0, in turn;
                 # P0 x P1 parameters, block size m along the blocked axis
@@ -621,14 +863,14 @@ def make_sets(config, rng, n_random, n_boundary, max_request, dcast_sets_max, ev
                 p1 = len(params) // p0
                 shape = [p0, p1 * m] if axis == 1 else [p0 * m, p1]
                 sets.append(ParamSet(j, g, shape, params, axis=axis, block=m, pshape=[p0, p1],
-                                     scale_format=fmt))
+                                     scale_format=fmt, expressed=e, every=every))
 
     # inputs: each parameter's positions get its own inputs, random first then boundary, in the same proportion
     normal_total = sum(s.n for s in sets if "subnormal" not in s.scale_classes())
     for s in sets:
         s.param_of = array("I", bytes(4 * s.n))
         if op == "qcast":
-            s.inputs = array("I", bytes(4 * s.n))
+            s.inputs = array(ex.typecode, bytes(ex.bytes * s.n))
         else:
             s.inputs = [0] * s.n
         s.classes = array("B", bytes(s.n))
@@ -637,7 +879,13 @@ def make_sets(config, rng, n_random, n_boundary, max_request, dcast_sets_max, ev
             cnt = len(pos)
             nr = (cnt * n_random + (n_random + n_boundary) - 1) // (n_random + n_boundary) if total else 0
             nb = cnt - nr
-            if op == "qcast":
+            if s.every:  # every bit pattern, from a random one on
+                off = rng.randrange(cnt)
+                vals = [(off + k) % cnt for k in range(cnt)]
+                cls = array("B", [QI["every-value"]] * cnt)
+            elif op == "qcast" and e != "f32":
+                vals, cls = qcast_inputs_narrow(rng, p, st, ex, nr, nb)
+            elif op == "qcast":
                 vals, cls = qcast_inputs(rng, p, st, nr, nb)
             else:
                 vals, cls = dcast_inputs(rng, p, st, nr, nb, cnt, every_max)
@@ -663,7 +911,7 @@ def interp_program(config, sets):
         d = dims(s.shape)
         qt = "tensor<%sx%s>" % (d, s.type_spelling(st))
         it = "tensor<%sx%s>" % (d, st.signless())
-        ft = "tensor<%sxf32>" % d
+        ft = "tensor<%sx%s>" % (d, s.expressed.name)
         if config["op"] == "qcast":
             args.append("%%a%d: %s" % (j, ft))
             body.append("  %%q%d = quant.qcast %%a%d : %s to %s" % (j, j, ft, qt))
@@ -685,7 +933,7 @@ def interp_args(config, sets):
     for s in sets:
         d = dims(s.shape)
         if config["op"] == "qcast":
-            lines.append('dense<"0x%s"> : tensor<%sxf32>' % (s.inputs.tobytes().hex().upper(), d))
+            lines.append('dense<"0x%s"> : tensor<%sx%s>' % (s.inputs.tobytes().hex().upper(), d, s.expressed.name))
         else:
             lines.append('dense<"0x%s"> : tensor<%sx%s>' % (st.encode_hex(s.inputs), d, st.signless()))
     return "\n".join(lines) + "\n"
@@ -695,7 +943,7 @@ RESULT_RE = re.compile(r'^dense<"0x([0-9A-Fa-f]*)"> : tensor<([0-9x]+)x(\w+)>$')
 
 
 def parse_interp_output(text, config, sets):
-    """[(values, poison set)] per set: stored integers (qcast) or f32 bits (dcast)."""
+    """[(values, poison set)] per set: stored integers (qcast) or expressed-type bits (dcast)."""
     st = Storage(config["storage"])
     lines = [ln for ln in text.splitlines() if ln.strip()]
     out, i = [], 0
@@ -719,12 +967,12 @@ def parse_interp_output(text, config, sets):
             if config["op"] == "qcast":
                 vals = [int(v) for v in items]
             else:
-                vals = [int(v, 16) if v.startswith("0x") else f32_bits_of([float(v)])[0] for v in items]
+                vals = [int(v, 16) if v.startswith("0x") else s.expressed.round(float(v)) for v in items]
             if len(vals) == 1:
                 vals = vals * s.n
             out.append((vals, poison))
             continue
-        size = st.bytes if config["op"] == "qcast" else 4
+        size = st.bytes if config["op"] == "qcast" else s.expressed.bytes
         if len(raw) == size and s.n > 1:
             raw = raw * s.n  # a splat
         if len(raw) != size * s.n:
@@ -739,7 +987,7 @@ def parse_interp_output(text, config, sets):
             else:
                 vals = [st.decode(raw[k * size:(k + 1) * size]) for k in range(s.n)]
         else:
-            vals = list(array("I", raw))
+            vals = list(array(s.expressed.typecode, raw))
         out.append((vals, poison))
     return out
 
@@ -913,13 +1161,15 @@ def write_request(directory, config, s, inputs, request_id):
     os.makedirs(directory, exist_ok=True)
     d = dims(s.shape)
     qt = "tensor<%sx%s>" % (d, s.type_spelling(st))
+    ex = s.expressed
     if config["op"] == "qcast":
-        in_t, out_t = "tensor<%sxf32>" % d, "tensor<%sx%s>" % (d, st.result_spelling())
+        in_t, out_t = "tensor<%sx%s>" % (d, ex.name), "tensor<%sx%s>" % (d, st.result_spelling())
         program = ("func.func @main(%%arg0: %s) -> %s {\n  %%0 = quant.qcast %%arg0 : %s to %s\n  return %%0 : %s\n}\n"
                    % (in_t, qt, in_t, qt, qt))
-        text = "".join("0x%08X\n" % b for b in inputs)
+        form = "0x%%0%dX\n" % ex.digits
+        text = "".join(form % b for b in inputs)
     else:
-        in_t, out_t = "tensor<%sx%s>" % (d, st.signless()), "tensor<%sxf32>" % d
+        in_t, out_t = "tensor<%sx%s>" % (d, st.signless()), "tensor<%sx%s>" % (d, ex.name)
         program = ("func.func @main(%%arg0: %s) -> %s {\n  %%0 = quant.dcast %%arg0 : %s to %s\n  return %%0 : %s\n}\n"
                    % (qt, out_t, qt, out_t, out_t))
         text = "".join("%d\n" % v for v in inputs)
@@ -948,8 +1198,8 @@ def read_framework_output(directory, config, s):
             raise RuntimeError("output.txt: %d outside the storage range (e.g. %d)" % (len(bad), bad[0]))
         return vals
     vals = [int(v, 16) for v in lines]
-    if any(v >> 32 for v in vals):
-        raise RuntimeError("output.txt: a value of more than 32 bits")
+    if any(v >> s.expressed.width for v in vals):
+        raise RuntimeError("output.txt: a value of more than %d bits" % s.expressed.width)
     return vals
 
 
@@ -963,7 +1213,8 @@ def run_framework(adapter, config, s, work, max_request):
     values = []
     for a, b in chunks:
         if len(chunks) > 1:
-            part = ParamSet(s.index, s.granularity, [b - a], s.params, scale_format=s.scale_format)
+            part = ParamSet(s.index, s.granularity, [b - a], s.params, scale_format=s.scale_format,
+                            expressed=s.expressed.name)
         else:
             part = s
         write_request(directory, config, part, s.inputs[a:b],
@@ -1041,15 +1292,16 @@ def example(config, s, q, fv, pv, st):
     e["set"] = s.index
     e["element"] = q
     e["inputClass"] = classes[s.classes[q]]
+    ex = s.expressed
     if config["op"] == "qcast":
-        e["input"] = describe_f32(s.inputs[q])
+        e["input"] = ex.describe(s.inputs[q])
         e["framework"] = fv
         e["profile"] = pv
     else:
         e["input"] = s.inputs[q]
-        e["framework"] = describe_f32(fv)
-        e["profile"] = describe_f32(pv)
-    e["scale"] = describe_scale(par.scale, s.scale_format)
+        e["framework"] = ex.describe(fv)
+        e["profile"] = ex.describe(pv)
+    e["scale"] = describe_scale(par.scale, s.scale_format, ex)
     e["scaleClass"] = par.scale_class
     e["zp"] = par.zp
     if s.granularity == "per-axis":
@@ -1100,6 +1352,16 @@ def parse_args(argv):
     p.add_argument("--dcast-every-integer-max", type=int, default=1 << 16,
                    help="dcast takes every integer of a storage type with at most this many values (per parameter "
                         "set), random and boundary integers of a wider one (default 65536)")
+    p.add_argument("--expressed", default="",
+                   help="only these expressed types, separated by commas (default: every one the capability file "
+                        "claims of f32 f16 bf16)")
+    p.add_argument("--expressed-storages", action="append", default=[],
+                   help="E:ST,ST,...: configurations of expressed type E take only these storage types (repeatable; "
+                        "the quick tier sweeps f16 on a few)")
+    p.add_argument("--every-value-sets", type=int, default=4,
+                   help="qcast with a 16-bit expressed type: this many more parameter sets per configuration whose "
+                        "every parameter takes every bit pattern of the type (per-tensor: 1 parameter, per-axis and "
+                        "blocked: 2; default 4)")
     p.add_argument("--filter", action="append", default=[],
                    help="only configurations whose name (op/storage/granularity) contains this (repeatable: any)")
     p.add_argument("--other-profiles", default="", help="all, or profiles separated by commas: each must mismatch")
@@ -1120,36 +1382,70 @@ def parse_args(argv):
         args = p.parse_args(argv)
     except SystemExit as e:
         raise UsageError("bad command line") if e.code else e
-    for name in ("random", "boundary", "max_request", "dcast_sets_max", "dcast_every_integer_max", "timeout"):
-        least = 0 if name in ("random", "boundary") else 1
+    for name in ("random", "boundary", "max_request", "dcast_sets_max", "dcast_every_integer_max", "timeout",
+                 "every_value_sets"):
+        least = 0 if name in ("random", "boundary", "every_value_sets") else 1
         if getattr(args, name) < least:
             raise UsageError("--%s must be at least %d" % (name.replace("_", "-"), least))
     if args.random + args.boundary == 0:
         raise UsageError("--random and --boundary are both 0: nothing to compare")
     if args.backend not in ("onnxruntime", "pytorch", "xnnpack"):
         raise UsageError("--backend: unknown framework backend %r (onnxruntime, pytorch, xnnpack)" % args.backend)
+    args.expressed = [e for e in args.expressed.split(",") if e] or None
+    for e in args.expressed or []:
+        if e not in EXPRESSED:
+            raise UsageError("--expressed: %s is not one of %s" % (e, " ".join(EXPRESSED_ORDER)))
+    storages_of = {}
+    for spec in args.expressed_storages:
+        e, _, names = spec.partition(":")
+        if e not in EXPRESSED or not names:
+            raise UsageError("--expressed-storages=%s: E:ST,ST,... with E one of %s"
+                             % (spec, " ".join(EXPRESSED_ORDER)))
+        storages_of.setdefault(e, set()).update(n for n in names.split(",") if n)
+    args.expressed_storages = storages_of
     return args
 
 
+SCALE_E = "@scale=E"
+
+
 def known_spec(spec):
-    """(tags dict, explaining profile or None) of --known-mismatch=KEY=VALUE,...[:PROFILE]."""
+    """(tags dict, explaining profile or None) of --known-mismatch=KEY=VALUE,...[:PROFILE[@scale=E]]. With
+    @scale=E the profile runs on the same types with each scale replaced by its rounding to the expressed type (so
+    that an f32 recipe computes with the f16 scale a framework receives)."""
     text, profile = spec, None
     if ":" in spec:
         text, profile = spec.rsplit(":", 1)
     try:
         tags = dict(t.split("=", 1) for t in text.split(",") if t)
     except ValueError:
-        raise UsageError("--known-mismatch=%s: KEY=VALUE,...[:PROFILE]" % spec)
+        raise UsageError("--known-mismatch=%s: KEY=VALUE,...[:PROFILE[%s]]" % (spec, SCALE_E))
     for k in tags:
-        if k not in ("op", "storage", "granularity"):
-            raise UsageError("--known-mismatch=%s: unknown key %s (op, storage, granularity)" % (spec, k))
+        if k not in ("op", "storage", "granularity", "expressed"):
+            raise UsageError("--known-mismatch=%s: unknown key %s (op, storage, granularity, expressed)" % (spec, k))
+    if profile and "@" in profile and not profile.endswith(SCALE_E):
+        raise UsageError("--known-mismatch=%s: the only profile suffix is %s" % (spec, SCALE_E))
     return {"spec": spec, "tags": tags, "profile": profile}
 
 
 def matches(spec, config):
-    have = {"op": {config["op"]}, "storage": {config["storage"]},
+    have = {"op": {config["op"]}, "storage": {config["storage"]}, "expressed": {config["expressed"]},
             "granularity": {config["granularity"], GRANULARITY_NAME[config["granularity"]]}}
     return all(v in have[k] for k, v in spec["tags"].items())
+
+
+def scale_rounded_sets(sets):
+    """The parameter sets with every scale replaced by its rounding to the expressed type (--known-mismatch
+    PROFILE@scale=E): same inputs, same layout."""
+    out = []
+    for s in sets:
+        ex = s.expressed
+        params = [Param(ex.value(ex.round(p.scale)), p.zp, p.scale_class, p.zp_class) for p in s.params]
+        c = ParamSet(s.index, s.granularity, s.shape, params, axis=s.axis, block=s.block, pshape=s.pshape,
+                     scale_format=s.scale_format, expressed=ex.name, every=s.every)
+        c.inputs, c.classes, c.param_of = s.inputs, s.classes, s.param_of
+        out.append(c)
+    return out
 
 
 def main(argv):
@@ -1170,7 +1466,7 @@ def main(argv):
             if q not in others:
                 others.append(q)
         known = [known_spec(k) for k in args.known_mismatch]
-        for q in others + [k["profile"] for k in known if k["profile"]]:
+        for q in others + [k["profile"].split("@", 1)[0] for k in known if k["profile"]]:
             if q not in profiles:
                 raise UsageError("profile %s: not a profile of %s (%s)" % (q, args.quant_interp, ", ".join(profiles)))
         if args.profile in others:
@@ -1196,7 +1492,9 @@ def main(argv):
     else:
         print("element_sweep.py: error: no capability file %s" % caps, file=sys.stderr)
         return 2
-    configs = configurations(claim, excludes)
+    configs = configurations(claim, excludes, args.expressed)
+    only = args.expressed_storages
+    configs = [c for c in configs if c["expressed"] not in only or c["storage"] in only[c["expressed"]]]
     if args.filter:
         configs = [c for c in configs if any(f in c["name"] for f in args.filter)]
     if not configs:
@@ -1232,7 +1530,7 @@ def main(argv):
             st = Storage(config["storage"])
             rng = random.Random("%d/%s" % (args.seed, config["name"]))
             sets, _ = make_sets(config, rng, args.random, args.boundary, args.max_request, args.dcast_sets_max,
-                                args.dcast_every_integer_max)
+                                args.dcast_every_integer_max, args.every_value_sets)
             tag = config["name"].replace("/", "-")
             t_gen = time.time() - t0
             # quant-interp under the profile runs while the framework works
@@ -1260,12 +1558,20 @@ def main(argv):
             wanted = others + [q for q in explain if q not in others]
             outputs, other_res = {}, collections.OrderedDict()
             pending, running = list(wanted), []
+
+            def interp_for(q):
+                """(profile, sets, tag) of a run: PROFILE@scale=E runs PROFILE on the scales rounded to E."""
+                if q.endswith(SCALE_E):
+                    return q[:-len(SCALE_E)], scale_rounded_sets(sets), tag + "-scaleE"
+                return q, sets, tag
             while pending or running:
                 while pending and len(running) < 2:
                     q = pending.pop(0)
-                    running.append((q, run_interp(args.quant_interp, q, config, sets, work, tag)[0]))
+                    qp, qsets, qtag = interp_for(q)
+                    running.append((q, run_interp(args.quant_interp, qp, config, qsets, work, qtag)[0]))
                 q, r = running.pop(0)
-                pq = finish_interp(r, args.quant_interp, q, config, sets, work, tag)
+                qp, qsets, qtag = interp_for(q)
+                pq = finish_interp(r, args.quant_interp, qp, config, qsets, work, qtag)
                 if q in explain:
                     outputs[q] = pq
                 if q in others:
@@ -1289,6 +1595,7 @@ def main(argv):
             entry = collections.OrderedDict()
             entry["name"] = config["name"]
             entry["op"], entry["storage"] = config["op"], config["storage"]
+            entry["expressed"] = config["expressed"]
             entry["granularity"] = GRANULARITY_NAME[config["granularity"]]
             entry["parameterSets"] = len(sets)
             entry["parameters"] = sum(len(s.params) for s in sets)

@@ -7,6 +7,7 @@
 #include "generators/GoldenRescale.h"
 #include "generators/GoldenRun.h"
 
+#include "interpreter/numeric/FloatOps.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 
@@ -191,7 +192,30 @@ std::string caseMember(const GoldenCase &c, const char *key) {
 
 } // namespace
 
-std::string protocolTypeJson(const GoldenCase &c) { return caseMember(c, "type"); }
+/// [conform.scale-precision] The golden `type` object, plus
+/// `scalesInExpressed`: each scale rounded to nearest-even in the expressed
+/// type, so an adapter that must hand the framework a scale of the tensor's
+/// type does not guess how (the `scales` are the type's own values: f64, or
+/// the expressed type for sub-channel types).
+std::string protocolTypeJson(const GoldenCase &c) {
+  llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(caseMember(c, "type"));
+  llvm::json::Object *object = parsed ? parsed->getAsObject() : nullptr;
+  if (!object) {
+    if (!parsed)
+      llvm::consumeError(parsed.takeError());
+    return "{}\n";
+  }
+  const quant::QuantType &t = c.params.type;
+  const numeric::FloatFormat &E = *t.expressed;
+  llvm::json::Array rounded;
+  for (const quant::ScaleValue &s : t.scales) {
+    const numeric::Bits bits =
+        numeric::floatConvert(*s.format, s.bits, E, numeric::RoundingMode::NearestEven).bits;
+    rounded.push_back(llvm::json::Array{generators::hexBits(E, bits), generators::decimalText(E, bits)});
+  }
+  (*object)["scalesInExpressed"] = std::move(rounded);
+  return llvm::formatv("{0:2}", llvm::json::Value(std::move(*object))).str() + "\n";
+}
 
 std::string protocolRescaleJson(const GoldenCase &c) { return caseMember(c, "rescale"); }
 

@@ -25,6 +25,15 @@ const RuntimeValue &Frame::lookup(mlir::Value ssa) const {
   fail(ssa.getLoc(), "internal error: SSA value used before it was computed");
 }
 
+RuntimeValue Frame::take(mlir::Value ssa) {
+  auto it = values_.find(ssa);
+  if (it == values_.end())
+    return lookup(ssa);
+  RuntimeValue value = std::move(it->second);
+  values_.erase(it);
+  return value;
+}
+
 namespace {
 /// Every op evaluator, by op name.
 const llvm::StringMap<OpEvaluator> &evaluatorTable() {
@@ -37,8 +46,11 @@ const llvm::StringMap<OpEvaluator> &evaluatorTable() {
     registerTensorOps(all);
     registerShapeOps(all);
     registerLinalgOps(all);
+    registerLinalgNamedOps(all);
     registerScfOps(all);
     registerTosaOps(all);
+    registerTosaContractionOps(all);
+    registerTosaPoolingOps(all);
     return all;
   }();
   return table;
@@ -96,16 +108,84 @@ std::vector<RuntimeValue> Interpreter::call(mlir::func::FuncOp function,
   return results;
 }
 
+const Interpreter::BlockLifetimes &Interpreter::lifetimesOf(mlir::Block &block) {
+  std::unique_ptr<BlockLifetimes> &slot = lifetimes_[&block];
+  if (slot)
+    return *slot;
+  slot = std::make_unique<BlockLifetimes>();
+  BlockLifetimes &lifetimes = *slot;
+  llvm::DenseMap<mlir::Operation *, unsigned> position;
+  unsigned numOps = 0;
+  for (mlir::Operation &op : block)
+    position[&op] = numOps++;
+  lifetimes.releaseAfter.resize(numOps);
+  mlir::Operation *terminator =
+      !block.empty() && block.back().hasTrait<mlir::OpTrait::IsTerminator>() ? &block.back()
+                                                                             : nullptr;
+  if (terminator)
+    lifetimes.moveAtTerminator.assign(terminator->getNumOperands(), false);
+  // Only tensors: scalars cost nothing to keep, and payload blocks, run once
+  // per point, hold scalars.
+  auto track = [&](mlir::Value value, std::optional<unsigned> definedAt) {
+    if (!llvm::isa<mlir::ShapedType>(value.getType()))
+      return;
+    mlir::Operation *last = nullptr;
+    for (mlir::OpOperand &use : value.getUses()) {
+      mlir::Operation *user = block.findAncestorOpInBlock(*use.getOwner());
+      if (!user)
+        return; // a use outside the block (not SSA-dominated): keep it
+      if (!last || position[user] > position[last])
+        last = user;
+    }
+    if (!last) {
+      if (definedAt)
+        lifetimes.releaseAfter[*definedAt].push_back(value);
+      else
+        lifetimes.unusedArguments.push_back(value);
+    } else if (last == terminator) {
+      // The terminator's last operand slot holding it takes it.
+      for (unsigned i = terminator->getNumOperands(); i-- > 0;)
+        if (terminator->getOperand(i) == value) {
+          lifetimes.moveAtTerminator[i] = true;
+          break;
+        }
+    } else {
+      lifetimes.releaseAfter[position[last]].push_back(value);
+    }
+  };
+  for (mlir::BlockArgument argument : block.getArguments())
+    track(argument, std::nullopt);
+  for (mlir::Operation &op : block)
+    for (mlir::Value result : op.getResults())
+      track(result, position[&op]);
+  return lifetimes;
+}
+
 std::vector<RuntimeValue> Interpreter::runBlock(mlir::Block &block, Frame &frame) {
+  const BlockLifetimes &lifetimes = lifetimesOf(block);
+  for (mlir::Value argument : lifetimes.unusedArguments)
+    frame.release(argument);
+  size_t index = 0;
   for (mlir::Operation &op : block) {
     if (op.hasTrait<mlir::OpTrait::IsTerminator>()) {
       // The parent op gives the terminator its meaning (return, yield, ...).
       std::vector<RuntimeValue> values;
-      for (mlir::Value operand : op.getOperands())
-        values.push_back(frame.lookup(operand));
+      values.reserve(op.getNumOperands());
+      for (unsigned i = 0; i < op.getNumOperands(); ++i) {
+        // Not a ?: of the two: its type would be a const prvalue, copied.
+        if (i < lifetimes.moveAtTerminator.size() && lifetimes.moveAtTerminator[i])
+          values.push_back(frame.take(op.getOperand(i)));
+        else
+          values.push_back(frame.lookup(op.getOperand(i)));
+      }
       return values;
     }
     evalOp(op, frame);
+    // [eval.model] 4: values are immutable, so dropping a dead one changes
+    // nothing but the memory a function holds.
+    for (mlir::Value value : lifetimes.releaseAfter[index])
+      frame.release(value);
+    ++index;
   }
   fail(block.getParentOp()->getLoc(), "block has no terminator");
 }

@@ -18,6 +18,7 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <functional>
+#include <memory>
 #include <vector>
 
 namespace qi::eval {
@@ -36,6 +37,7 @@ inline constexpr int64_t kDefaultMaxSteps = 1000000000;
 struct FastPathUse {
   int64_t hostArith = 0;     ///< [fast.host-arith]
   int64_t linalgColumns = 0; ///< [fast.linalg-columns]
+  int64_t linalgContraction = 0; ///< [fast.contraction]
   int64_t tosaRescale = 0;   ///< [fast.rescale]
 };
 
@@ -52,8 +54,8 @@ struct InterpreterOptions {
   /// budget before is restored after.
   int64_t maxTensorBytes = kDefaultMaxTensorBytes;
   /// Whether the evaluators may take their proven fast paths
-  /// ([fast.host-arith], [fast.linalg-columns], [fast.rescale] in
-  /// spec/performance.md). The
+  /// ([fast.host-arith], [fast.linalg-columns], [fast.contraction],
+  /// [fast.rescale] in spec/performance.md). The
   /// differential tests switch them off to compare with the exact evaluators.
   bool fastPaths = true;
   /// Where to count the ops the fast paths evaluate; null: not counted. A
@@ -70,6 +72,11 @@ public:
   explicit Frame(const Frame *parent = nullptr) : parent_(parent) {}
   void bind(mlir::Value ssa, RuntimeValue value) { values_[ssa] = std::move(value); }
   const RuntimeValue &lookup(mlir::Value ssa) const;
+  /// [eval.model] 4: drops a value of this frame after its last use.
+  void release(mlir::Value ssa) { values_.erase(ssa); }
+  /// The value, moved out of this frame if it is bound here (its last use),
+  /// else a copy of the enclosing frame's.
+  RuntimeValue take(mlir::Value ssa);
 
 private:
   const Frame *parent_;
@@ -132,6 +139,20 @@ private:
   /// Built once per process: runs make an Interpreter each.
   const llvm::StringMap<OpEvaluator> &evaluators_;
   unsigned depth_ = 0;
+
+  /// [eval.model] 4: the tensor values defined in a block (its arguments and
+  /// its ops' results) by the op of the block that uses them last, directly
+  /// or inside a region: runBlock drops them after that op, or hands them to
+  /// the terminator without a copy.
+  struct BlockLifetimes {
+    std::vector<mlir::Value> unusedArguments;
+    std::vector<std::vector<mlir::Value>> releaseAfter; ///< per op of the block
+    std::vector<bool> moveAtTerminator;                 ///< per terminator operand
+  };
+  const BlockLifetimes &lifetimesOf(mlir::Block &block);
+  /// Per block, computed on its first run; the pointees stay put while
+  /// nested blocks add theirs.
+  llvm::DenseMap<mlir::Block *, std::unique_ptr<BlockLifetimes>> lifetimes_;
 };
 
 /// Registration, one function per dialect file.
@@ -142,8 +163,11 @@ void registerMathOps(llvm::StringMap<OpEvaluator> &table);
 void registerTensorOps(llvm::StringMap<OpEvaluator> &table);
 void registerShapeOps(llvm::StringMap<OpEvaluator> &table);
 void registerLinalgOps(llvm::StringMap<OpEvaluator> &table);
+void registerLinalgNamedOps(llvm::StringMap<OpEvaluator> &table);
 void registerScfOps(llvm::StringMap<OpEvaluator> &table);
 void registerTosaOps(llvm::StringMap<OpEvaluator> &table);
+void registerTosaContractionOps(llvm::StringMap<OpEvaluator> &table);
+void registerTosaPoolingOps(llvm::StringMap<OpEvaluator> &table);
 
 } // namespace qi::eval
 

@@ -2,18 +2,21 @@
 //
 // Spec: spec/lowered-linalg-scf.md [linalg.generic], [linalg.loop-bounds],
 // [linalg.index], [linalg.fill], [linalg.map], [linalg.broadcast],
-// [linalg.transpose], [linalg.reduce], [linalg.copy], [linalg.unsupported].
+// [linalg.transpose], [linalg.reduce], [linalg.copy], [linalg.named],
+// [linalg.unsupported]; fast paths [fast.contraction], [fast.linalg-columns].
 //
 // One engine evaluates every supported structured op through the LinalgOp
 // interface (indexing maps, iterator types, the payload region): generic is
 // the general case; fill, map, broadcast, transpose, reduce and copy carry the
 // same information in their own syntax and their payload regions are built by
-// MLIR.
+// MLIR. The other named ops are registered in LinalgNamedOps.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "interpreter/eval/AffineMapEval.h"
 #include "interpreter/eval/Interpreter.h"
 #include "interpreter/eval/LinalgColumns.h"
+#include "interpreter/eval/LinalgStructured.h"
+#include "interpreter/fast/ContractionAccelerator.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/AffineExpr.h"
@@ -125,6 +128,19 @@ void bindResults(Interpreter &interp, Frame &frame, mlir::Operation &op,
   }
 }
 
+/// Whether `loc` points into the source. The payload ops MLIR builds for a
+/// named op are at `loc(unknown)`.
+bool hasSourcePosition(mlir::Location loc) {
+  bool found = false;
+  loc->walk([&](mlir::Location inner) {
+    found = llvm::isa<mlir::FileLineColLoc>(inner);
+    return found ? mlir::WalkResult::interrupt() : mlir::WalkResult::advance();
+  });
+  return found;
+}
+
+} // namespace
+
 /// [linalg.generic] [linalg.loop-bounds] Evaluates a structured op on tensors.
 void evalStructured(Interpreter &interp, Frame &frame, mlir::Operation &op) {
   const std::string opName = op.getName().getStringRef().str();
@@ -207,8 +223,21 @@ void evalStructured(Interpreter &interp, Frame &frame, mlir::Operation &op) {
   for (int64_t size : loopSize)
     empty |= size == 0;
 
-  // [fast.linalg-columns] The payload over chunks of points at once.
   if (interp.options().fastPaths && !empty) {
+    // [fast.contraction] An integer multiply-accumulate without its payload.
+    if (std::optional<fast::ContractionPlan> plan = fast::planContraction(op)) {
+      std::vector<const RuntimeValue *> values;
+      for (const StructuredOperand &operand : operands)
+        values.push_back(operand.value);
+      if (std::optional<RuntimeValue> result = fast::contract(*plan, values, loopSize)) {
+        std::vector<RuntimeValue> results;
+        results.push_back(std::move(*result));
+        bindResults(interp, frame, op, results);
+        interp.countFastPath(&FastPathUse::linalgContraction);
+        return;
+      }
+    }
+    // [fast.linalg-columns] The payload over chunks of points at once.
     std::vector<ColumnsOperand> columnsOperands;
     for (const StructuredOperand &operand : operands)
       columnsOperands.push_back({operand.value, operand.isShaped, operand.map});
@@ -261,7 +290,16 @@ void evalStructured(Interpreter &interp, Frame &frame, mlir::Operation &op) {
         current.setPoison(0);
       arguments.push_back(std::move(current));
     }
-    std::vector<RuntimeValue> yielded = interp.runRegion(region, std::move(arguments), frame);
+    std::vector<RuntimeValue> yielded;
+    try {
+      yielded = interp.runRegion(region, std::move(arguments), frame);
+    } catch (const EvalError &e) {
+      if (hasSourcePosition(e.location))
+        throw;
+      // [linalg.named] 4: an error of a payload op MLIR built from the op's
+      // definition is reported at the op, with the iteration point.
+      fail(op.getLoc(), opName + ": at iteration (" + joined(point) + "): " + e.message);
+    }
     if (yielded.size() != numInits)
       fail(op.getLoc(), "internal error: " + opName + " payload yields " +
                             std::to_string(yielded.size()) + " values for " +
@@ -292,6 +330,8 @@ void evalStructured(Interpreter &interp, Frame &frame, mlir::Operation &op) {
         results[j].setPoison(int64_t(i));
   bindResults(interp, frame, op, results);
 }
+
+namespace {
 
 /// [linalg.index] The current iteration index of loop `dim` of the closest
 /// enclosing structured op.

@@ -30,12 +30,12 @@ int64_t wrapTo(int64_t value, unsigned width, bool isSigned) {
 } // namespace
 
 bool HostQcastTail::integerStepsFitInt64(const QuantType &type, const Semantics &semantics) {
-  return type.storage.width <= 32 && semantics.quantize.intermediateBits <= 32 &&
+  return type.storage.width <= 32 && quantizeRecipeFor(type, semantics).intermediateBits <= 32 &&
          zeroPointsWithin(type, semantics, int64_t(1) << 32);
 }
 
 HostQcastTail::HostQcastTail(const QuantType &type, const Semantics &semantics)
-    : type_(type), recipe_(semantics.quantize), rounding_(semantics.rounding),
+    : type_(type), recipe_(quantizeRecipeFor(type, semantics)), rounding_(semantics.rounding),
       nan_(semantics.nan), overflow_(semantics.overflow) {
   const QuantizeRecipe &r = recipe_;
   const bool viaSigned = r.unsignedViaSigned && !type.storage.isSigned;

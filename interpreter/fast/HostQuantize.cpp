@@ -55,7 +55,7 @@ __m128 loadFloats(const uint8_t *bytes, int64_t i) {
 
 bool HostQuantizer::supports(const QuantType &type, const Semantics &semantics) {
   const FloatFormat &e = *type.expressed;
-  const QuantizeRecipe &r = semantics.quantize;
+  const QuantizeRecipe &r = quantizeRecipeFor(type, semantics); // [recipe.narrow-expressed]
   if (&e != &f32Format() && &e != &f64Format() && !narrowFormat(e))
     return false;
   // Only IEEE nearest-even steps are host operations ([fast.host-qcast],
@@ -77,7 +77,7 @@ bool HostQuantizer::supports(const QuantType &type, const Semantics &semantics) 
 
 HostQuantizer::HostQuantizer(const QuantType &type, const Semantics &semantics,
                              const QuantizeKernel &reference)
-    : type_(type), reference_(reference), tail_(type, semantics), recipe_(semantics.quantize),
+    : type_(type), reference_(reference), tail_(type, semantics), recipe_(quantizeRecipeFor(type, semantics)),
       rounding_(semantics.rounding), overflow_(semantics.overflow) {
   const QuantizeRecipe &r = recipe_;
   StepArithmetic arith(semantics.arithRounding, *type.expressed);

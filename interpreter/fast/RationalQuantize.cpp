@@ -103,7 +103,7 @@ bool RationalQuantizer::supports(const QuantType &type, const Semantics &semanti
     return false;
   if (!type.expressed || !RationalDecoder::supports(*type.expressed))
     return false;
-  const QuantizeRecipe &r = semantics.quantize;
+  const QuantizeRecipe &r = quantizeRecipeFor(type, semantics); // [recipe.narrow-expressed]
   // Float clamps and upper bounds are not implemented here.
   if (r.clampInFloat || r.clampHighInFloat || r.floatUpperBound != 0 || r.roundBeforeZeroPoint)
     return false;
@@ -125,7 +125,7 @@ RationalQuantizer::RationalQuantizer(const QuantType &type,
     : type_(type), reference_(reference), tail_(type, semantics), decoder_(*type.expressed) {
   const unsigned bits = type.expressed->sizeInBits;
   inBytes_ = bits <= 8 ? 1 : bits <= 16 ? 2 : bits <= 32 ? 4 : bits <= 64 ? 8 : 16;
-  const bool zeroPointInFloat = semantics.quantize.zeroPointInFloat;
+  const bool zeroPointInFloat = quantizeRecipeFor(type, semantics).zeroPointInFloat;
   for (size_t i = 0; i < type.scales.size(); ++i) {
     const RationalScale s = *rationalScale(type.scales[i]);
     Parameter p;

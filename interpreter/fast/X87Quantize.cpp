@@ -110,7 +110,7 @@ bool X87Quantizer::supports(const QuantType &type, const Semantics &semantics) {
   // [fast.x87-directed]
   if (!hostRoundingOf(semantics.arithRounding))
     return false;
-  const QuantizeRecipe &r = semantics.quantize;
+  const QuantizeRecipe &r = quantizeRecipeFor(type, semantics); // [recipe.narrow-expressed]
   if (r.roundBeforeZeroPoint || r.clampHighInFloat || r.flushSubnormals)
     return false;
   return HostQcastTail::integerStepsFitInt64(type, semantics);
@@ -118,7 +118,7 @@ bool X87Quantizer::supports(const QuantType &type, const Semantics &semantics) {
 
 X87Quantizer::X87Quantizer(const QuantType &type, const Semantics &semantics,
                            const QuantizeKernel &reference)
-    : type_(type), reference_(reference), tail_(type, semantics), recipe_(semantics.quantize),
+    : type_(type), reference_(reference), tail_(type, semantics), recipe_(quantizeRecipeFor(type, semantics)),
       direction_(hostRoundingOf(semantics.arithRounding).value_or(FE_TONEAREST)) {
   StepArithmetic arith(semantics.arithRounding, *type.expressed);
   const FloatFormat *scaled = arith.format(recipe_.scaled);

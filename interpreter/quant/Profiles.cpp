@@ -105,18 +105,35 @@ Semantics onnxReference() {
 /// [profile.onnxruntime-mlas] mlas/lib/quantize.cpp: t = x / s (f32); clamp
 /// in float to [lo - zp, hi - zp] (maxps: NaN -> lower bound); cvtps (ties
 /// even); + zp. dq: f32(f32(q - zp) * s), q - zp in int32 (wraps for int32
-/// storage, as measured in ONNX Runtime 1.30). tosa.rescale:
+/// storage, as measured in ONNX Runtime 1.30). ONNX gives the scale the
+/// input's type, so s = E(scale), widened to f32 (ORT's MLFloat16 kernels
+/// convert an f16 x and s to float; for f32 and f64, s = f32(scale)). ORT's
+/// f16 QuantizeLinear does not clamp in float: it rounds into int32 first
+/// (NaN, inf, |t| >= 2^31 -> INT_MIN; + zp wraps), which this recipe does
+/// not describe (docs/real-frameworks.md). tosa.rescale:
 /// MlasRequantizeOutput ([requant.onnxruntime-mlas]).
 Semantics onnxruntimeMlas() {
   Semantics s;
   s.requantize = requant::RequantizeRecipe::OnnxruntimeMlas;
+  // cvtps gives INT32_MIN for NaN and beyond int32: unreachable after the
+  // float clamp for storage up to 16 bits; the f16 kernel reaches it.
+  s.nan = NanPolicy::Indefinite;
+  s.overflow = OverflowPolicy::Indefinite;
   s.quantize = f32Divide();
+  s.quantize.scale = Precision::Expressed;
   s.quantize.clampInFloat = true;
   s.quantize.zeroPointInFloat = false;
   s.quantize.intermediateBits = 32;
-  s.dequantizePerLayer = integerDifferenceTimes(Precision::F32, Precision::F32, Precision::F32);
+  s.dequantizePerLayer =
+      integerDifferenceTimes(Precision::F32, Precision::Expressed, Precision::F32);
   s.dequantizePerLayer.differenceBits = 32;
   s.dequantizePerChannel = s.dequantizePerLayer;
+  // [recipe.narrow-expressed] f16 QuantizeLinear is not MLAS: x and the f16
+  // scale in f32, t = x / s, nearbyint into int32 (NaN, inf, |t| >= 2^31:
+  // INT32_MIN), + zp wrapping, clamp (measured in ORT 1.30).
+  QuantizeRecipe narrow = f32DivideThenInt32();
+  narrow.scale = Precision::Expressed;
+  s.quantizeNarrowExpressed = narrow;
   return s;
 }
 
@@ -172,6 +189,13 @@ Semantics pytorchFbgemm() {
 Semantics xnnpack() {
   Semantics s = onnxruntimeMlas();
   s.quantize.multiplyByReciprocal = true;
+  // XNNPACK's operators take the scale as a float, whatever the tensor type.
+  s.quantize.scale = Precision::F32;
+  s.dequantizePerLayer.scale = Precision::F32;
+  s.dequantizePerChannel.scale = Precision::F32;
+  s.quantizeNarrowExpressed.reset(); // one scalar kernel for every input
+  s.nan = NanPolicy::Poison;         // unreachable: the float clamp
+  s.overflow = OverflowPolicy::Saturate;
   s.requantize = requant::RequantizeRecipe::XnnpackFp32;
   return s;
 }

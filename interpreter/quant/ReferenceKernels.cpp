@@ -41,6 +41,8 @@ bool isAbove(const StepValue &a, const StepValue &b) {
 QuantizeKernel::QuantizeKernel(const QuantType &type, const Semantics &semantics)
     : type_(type), semantics_(semantics),
       arith_(semantics.arithRounding, *type.expressed) {
+  // [recipe.narrow-expressed] The recipe of this expressed type, for good.
+  semantics_.quantize = quantizeRecipeFor(type, semantics);
   const QuantizeRecipe &r = semantics_.quantize;
   const bool viaSigned = r.unsignedViaSigned && !type.storage.isSigned;
   if (viaSigned)

@@ -41,6 +41,12 @@ std::optional<Enum> parseName(const std::array<std::pair<Enum, std::string_view>
 }
 } // namespace
 
+const QuantizeRecipe &quantizeRecipeFor(const QuantType &type, const Semantics &semantics) {
+  if (semantics.quantizeNarrowExpressed && type.expressed && type.expressed->sizeInBits < 32)
+    return *semantics.quantizeNarrowExpressed;
+  return semantics.quantize;
+}
+
 int64_t zeroPointFor(const QuantType &type, const Semantics &semantics, size_t i) {
   const int64_t zeroPoint = type.zeroPoints[i];
   if (!semantics.zeroPointWrapsToStorage)
@@ -159,6 +165,8 @@ std::string Semantics::describe() const {
   if (zeroPointWrapsToStorage)
     text += " zp=storage-constant(wraps)";
   text += " | qcast: " + describeQuantize(quantize);
+  if (quantizeNarrowExpressed)
+    text += " (expressed narrower than f32: " + describeQuantize(*quantizeNarrowExpressed) + ")";
   text += " | dcast: " + describeDequantize(dequantizePerLayer);
   std::string perChannel = describeDequantize(dequantizePerChannel);
   if (perChannel != describeDequantize(dequantizePerLayer))

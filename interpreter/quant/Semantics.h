@@ -49,6 +49,10 @@ struct Semantics {
   /// The order and types of the steps ([recipe.quantize],
   /// [recipe.dequantize]); the defaults are the dialect's pseudo-code.
   QuantizeRecipe quantize;
+  /// The qcast recipe for expressed types narrower than f32, when the
+  /// backend runs another kernel for them (ONNX Runtime's f16
+  /// QuantizeLinear is not MLAS). [recipe.narrow-expressed]
+  std::optional<QuantizeRecipe> quantizeNarrowExpressed;
   DequantizeRecipe dequantizePerLayer;
   /// Per-channel and sub-channel types.
   DequantizeRecipe dequantizePerChannel;
@@ -56,6 +60,10 @@ struct Semantics {
   /// One readable line: the knobs, then the recipe's steps.
   std::string describe() const;
 };
+
+/// The qcast recipe of `semantics` for `type`'s expressed type.
+/// [recipe.narrow-expressed]
+const QuantizeRecipe &quantizeRecipeFor(const QuantType &type, const Semantics &semantics);
 
 /// The zero point the steps compute with for parameter `i` of `type`.
 /// [sem.zero-point-storage]

@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "interpreter/requant/Rescale.h"
 
+#include "interpreter/requant/TosaArithmetic.h"
+
 #include <string>
 
 namespace qi::requant {
@@ -130,15 +132,12 @@ RescaledElement rescaleElement(const RescaleAttributes &a, uint64_t inputBits,
 
   // apply_add_s<int32_t>(result, extended_out_zp): REQUIRE no int32 overflow.
   const int64_t outputZp = extendBits(outputZpBits, a.outputWidth, a.outputUnsigned);
-  const int64_t sum = int64_t(scaled.value) + outputZp;
-  if (sum < INT32_MIN || sum > INT32_MAX) {
-    out.violation = Violation{
-        Violation::Kind::Require, "apply_add_s<int32_t>",
-        "!(b_i64 > 0 && a_i64 > maximum_s<in_t>() - b_i64) && !(b_i64 < 0 && a_i64 < "
-        "minimum_s<in_t>() - b_i64)",
-        "result = " + std::to_string(scaled.value) + ", output_zp = " + std::to_string(outputZp)};
+  TosaInt added = applyAddS(scaled.value, outputZp, 32, "result", "output_zp");
+  if (added.violation) {
+    out.violation = std::move(added.violation);
     return out;
   }
+  const int64_t sum = added.value;
   // apply_clip_u / apply_clip_s to out_t's range.
   int64_t lo, hi;
   if (a.outputUnsigned) {

@@ -81,11 +81,13 @@ void RuntimeValue::setPoison(int64_t i, bool poison) {
   if (poison_.empty()) {
     if (!poison)
       return;
-    poison_.assign(size_t(size_), 0);
+    poison_.assign((size_t(size_) + 63) / 64, 0);
   }
-  if (bool(poison_[size_t(i)]) != poison)
+  uint64_t &word = poison_[size_t(i) >> 6];
+  const uint64_t bit = uint64_t(1) << (uint64_t(i) & 63);
+  if (bool(word & bit) != poison)
     poisonCount_ += poison ? 1 : -1;
-  poison_[size_t(i)] = poison;
+  word = poison ? word | bit : word & ~bit;
 }
 
 RuntimeValue RuntimeValue::withElementType(ElementType type) const {

@@ -22,7 +22,7 @@ namespace qi {
 /// default, 2^32 bytes (4 GiB), is what 2^30 f32 elements take: types of 32
 /// bits or fewer keep the whole element limit, wider ones get fewer elements
 /// (f64: 2^29, f80 / f128 / i128: 2^28). The poison mask, when a value has
-/// poison elements, adds one byte per element.
+/// poison elements, adds one bit per element.
 inline constexpr int64_t kDefaultMaxTensorBytes = int64_t(1) << 32;
 
 /// While alive, the budget of the calling thread is `bytes` (at least 1); the
@@ -75,7 +75,9 @@ public:
   unsigned bytesPerElement() const { return bytesPerElement_; }
 
   bool hasPoison() const { return poisonCount_ > 0; }
-  bool isPoison(int64_t i) const { return !poison_.empty() && poison_[i]; }
+  bool isPoison(int64_t i) const {
+    return !poison_.empty() && (poison_[size_t(i) >> 6] >> (uint64_t(i) & 63)) & 1;
+  }
   void setPoison(int64_t i, bool poison = true);
 
   /// Same elements and poison, other element type of equal bit width
@@ -89,7 +91,10 @@ private:
   int64_t size_ = 1;
   unsigned bytesPerElement_ = 1;
   std::vector<uint8_t> bytes_;
-  std::vector<uint8_t> poison_; // empty until an element is poison
+  /// One bit per element, element i at bit i % 64 of word i / 64: an
+  /// all-poison tensor.empty then costs 1/32 of an i32 tensor, not 1/4.
+  /// Empty until an element is poison.
+  std::vector<uint64_t> poison_;
   int64_t poisonCount_ = 0;
 };
 

@@ -8,10 +8,15 @@
 //            also the interpretation of the lowered IR. tosa.rescale
 //            workloads: the JIT of MLIR 22's tosa-to-linalg / tosa-to-arith
 //            lowering against the interpreter's rescale (`tosa` recipe).
+//            Integer contractions (issue 23): an i8 matmul and an i8 conv2d
+//            as linalg named ops, compiled by the same pipeline, against
+//            the contraction accelerator ([fast.contraction]).
 //   sweep    qcast of all 2^32 f32 patterns for one per-layer type.
-//   memory   peak resident memory of one qcast / dcast, vs its data.
+//   memory   peak resident memory of one qcast / dcast / matmul / conv2d
+//            call, vs its data.
 //
 //===----------------------------------------------------------------------===//
+#include "tools/quant-bench/ContractionWorkloads.h"
 #include "tools/quant-bench/Jit.h"
 #include "tools/quant-bench/Sweep.h"
 #include "tools/quant-bench/Workloads.h"
@@ -20,9 +25,14 @@
 #include "interpreter/eval/Run.h"
 #include "interpreter/quant/ParameterMap.h"
 #include "interpreter/quant/Semantics.h"
+#include "interpreter/fast/ContractionAccelerator.h"
 #include "interpreter/fast/Dispatch.h"
 #include "interpreter/fast/RescaleAccelerator.h"
+#include "interpreter/ir/ModuleLoader.h"
 #include "interpreter/requant/RequantizeRecipe.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Parser/Parser.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -53,7 +63,11 @@ cl::opt<std::string> profile("profile", cl::desc("Profile of the timed interpret
 cl::opt<std::string> sweepType("type", cl::desc("sweep: the per-layer f32 quantized type"),
                                cl::init("!quant.uniform<i8:f32, 0.0123:-3>"));
 cl::opt<unsigned> workers("workers", cl::desc("sweep: worker threads"), cl::init(2));
-cl::opt<std::string> opName("op", cl::desc("memory: qcast or dcast"), cl::init("qcast"));
+cl::opt<std::string> opName("op", cl::desc("memory: qcast, dcast, matmul or conv2d"),
+                            cl::init("qcast"));
+cl::opt<int64_t> scale("scale",
+                       cl::desc("memory: matmul / conv2d with this many times the rows / batch"),
+                       cl::init(1));
 
 double now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
@@ -252,6 +266,111 @@ bool compareRescale(const bench::Workload &w, const quant::Semantics &timedSeman
   return match;
 }
 
+/// The contraction op (not the fill) of a contraction workload's @kernel.
+mlir::Operation *contractionOf(mlir::ModuleOp module) {
+  mlir::Operation *found = nullptr;
+  module.walk([&](mlir::linalg::LinalgOp op) {
+    if (!llvm::isa<mlir::linalg::FillOp>(op.getOperation()))
+      found = op.getOperation();
+  });
+  return found;
+}
+
+/// [fast.contraction] alone: planContraction and contract on the workload's
+/// inputs and a zero init, the plan and the result allocation included.
+std::optional<Timed> timeAccelerator(const bench::ContractionWorkload &w) {
+  mlir::MLIRContext context;
+  ir::registerAcceptedDialects(context);
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(w.kernelModule(), &context);
+  mlir::Operation *op = module ? contractionOf(*module) : nullptr;
+  if (!op) {
+    std::fprintf(stderr, "quant-bench: %s: cannot parse the kernel\n", w.name().c_str());
+    return std::nullopt;
+  }
+  const std::vector<RuntimeValue> inputs = w.inputs();
+  Timed best;
+  for (int r = 0; r < runs; ++r) {
+    const double t0 = now();
+    std::string whyNot;
+    std::optional<fast::ContractionPlan> plan = fast::planContraction(*op, &whyNot);
+    if (!plan) {
+      std::fprintf(stderr, "quant-bench: %s: no plan: %s\n", w.name().c_str(), whyNot.c_str());
+      return std::nullopt;
+    }
+    const RuntimeValue init = RuntimeValue::tensor(ElementType::makeInteger(32), w.outputShape());
+    std::optional<RuntimeValue> result =
+        fast::contract(*plan, {&inputs[0], &inputs[1], &init}, w.loops);
+    const double t1 = now();
+    if (!result) {
+      std::fprintf(stderr, "quant-bench: %s: the accelerator declined\n", w.name().c_str());
+      return std::nullopt;
+    }
+    best.seconds = std::min(best.seconds, t1 - t0);
+    best.checksum = bench::ContractionWorkload::checksum(*result);
+  }
+  return best;
+}
+
+/// The whole interpreter call of @kernel (fill, op, return), fastest of
+/// `times`; `contractions` counts the ops [fast.contraction] took.
+std::optional<Timed> interpretContraction(const bench::ContractionWorkload &w, bool fastPaths,
+                                          int times, int64_t &contractions) {
+  eval::FastPathUse use;
+  eval::RunOptions options;
+  options.interpreter.fastPaths = fastPaths;
+  options.interpreter.fastPathUse = &use;
+  std::optional<Kernel> kernel = loadKernel(w.kernelModule(), options);
+  if (!kernel)
+    return std::nullopt;
+  const std::vector<RuntimeValue> inputs = w.inputs();
+  Timed best;
+  for (int r = 0; r < times; ++r) {
+    std::vector<RuntimeValue> args = inputs; // the copy is not timed
+    const double t0 = now();
+    std::optional<std::vector<RuntimeValue>> results =
+        runKernel(*kernel, std::move(args), options);
+    const double t1 = now();
+    if (!results)
+      return std::nullopt;
+    best.seconds = std::min(best.seconds, t1 - t0);
+    best.checksum = bench::ContractionWorkload::checksum((*results)[0]);
+  }
+  contractions = use.linalgContraction;
+  return best;
+}
+
+/// One contraction row of `compare`; false on a failure or a checksum
+/// mismatch.
+bool compareContraction(const bench::ContractionWorkload &w) {
+  std::string error;
+  std::optional<bench::JitResult> jit = bench::runJit(w.jitProgram(), runs, error);
+  if (!jit) {
+    std::fprintf(stderr, "quant-bench: %s: %s\n", w.name().c_str(), error.c_str());
+    return false;
+  }
+  int64_t fastCalls = 0, referenceCalls = 0;
+  std::optional<Timed> accelerator = timeAccelerator(w);
+  std::optional<Timed> call = interpretContraction(w, true, runs, fastCalls);
+  // The per-point reference on a smaller op of the same kind: at ~3 us per
+  // point the full workload would take minutes.
+  const bench::ContractionWorkload small = w.small();
+  std::optional<Timed> reference = interpretContraction(small, false, 1, referenceCalls);
+  if (!accelerator || !call || !reference) {
+    std::fprintf(stderr, "quant-bench: %s: interpretation failed\n", w.name().c_str());
+    return false;
+  }
+  const bool match = accelerator->checksum == jit->checksum && call->checksum == jit->checksum;
+  std::printf("%-44s %8.4f %9.4f %6.2f %9.4f %6.2f %9s %9s %10.1f %10.2f\n", w.name().c_str(),
+              jit->seconds, accelerator->seconds, accelerator->seconds / jit->seconds,
+              call->seconds, call->seconds / jit->seconds, match ? "equal" : "DIFFERENT",
+              fastCalls == runs ? "fast" : "reference",
+              reference->seconds / double(small.points()) * 1e9,
+              accelerator->seconds / double(w.points()) * 1e9);
+  std::fflush(stdout);
+  return match;
+}
+
 int compare() {
   std::optional<quant::Semantics> timedSemantics = quant::findProfile(profile);
   if (!timedSemantics) {
@@ -320,6 +439,23 @@ int compare() {
               "%lld elements\n",
               static_cast<long long>(loweredElements.getValue()),
               static_cast<long long>(loweredElements.getValue()));
+  bool header = false;
+  for (const bench::ContractionWorkload &w : bench::contractionWorkloads()) {
+    if (w.name().find(only) == std::string::npos)
+      continue;
+    if (!header) {
+      std::printf("# contractions: JIT = the same pipeline on the linalg named op; accel: "
+                  "fast::planContraction + contract alone (result allocation included); call: "
+                  "the whole interpreter call of @kernel (fill, op, return); checksum of both "
+                  "compared with the JIT; path: what the call's op ran; ref ns/pt: the per-point "
+                  "payload runs (fast paths off) on a smaller op of the same kind\n");
+      std::printf("%-44s %8s %9s %6s %9s %6s %9s %9s %10s %10s\n", "workload", "jit s",
+                  "accel s", "ratio", "call s", "ratio", "checksum", "path", "ref ns/pt",
+                  "accel ns/pt");
+      header = true;
+    }
+    failures += !compareContraction(w);
+  }
   return failures ? 1 : 0;
 }
 
@@ -330,7 +466,45 @@ long residentKiB() {
   return resident * 4;
 }
 
+/// `memory --op=matmul|conv2d`: one interpreter call of the workload.
+int memoryContraction(const bench::ContractionWorkload &w) {
+  const eval::RunOptions options;
+  // A call of the small op first faults in the code pages both calls run
+  // (megabytes, next to this workload's data) while allocating little.
+  std::optional<Kernel> warmUp = loadKernel(w.small().kernelModule(), options);
+  if (!warmUp || !runKernel(*warmUp, w.small().inputs(), options))
+    return 1;
+  std::optional<Kernel> kernel = loadKernel(w.kernelModule(), options);
+  if (!kernel)
+    return 1;
+  const long before = residentKiB();
+  std::vector<RuntimeValue> args = w.inputs();
+  double dataBytes = 0;
+  for (const RuntimeValue &arg : args)
+    dataBytes += double(arg.size()) * arg.bytesPerElement();
+  int64_t outputs = 1;
+  for (int64_t d : w.outputShape())
+    outputs *= d;
+  dataBytes += double(outputs) * 4;
+  if (!runKernel(*kernel, std::move(args), options))
+    return 1;
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  const double peak = double(usage.ru_maxrss - before) * 1024;
+  std::printf("%s: input+output %.2f MB, peak resident growth %.2f MB = %.2fx\n",
+              w.name().c_str(), dataBytes / 1e6, peak / 1e6, peak / dataBytes);
+  return 0;
+}
+
 int memory() {
+  for (bench::ContractionWorkload w : bench::contractionWorkloads())
+    if ((opName == "matmul") == (w.kind == bench::ContractionWorkload::Kind::Matmul) &&
+        (opName == "matmul" || opName == "conv2d")) {
+      // Larger data make the measure less sensitive to the allocator's own
+      // pages (the issue's workloads hold about 1 MB).
+      w.loops[0] *= std::max<int64_t>(scale, 1);
+      return memoryContraction(w);
+    }
   bench::Workload w{opName == "dcast" ? bench::Op::Dcast : bench::Op::Qcast,
                     bench::Granularity::PerLayer, elements};
   std::optional<quant::Semantics> semantics = quant::findProfile(profile);

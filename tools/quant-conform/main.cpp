@@ -305,7 +305,9 @@ int main(int argc, char **argv) {
   if (suite.castCases > 0 && std::find(suite.profiles.begin(), suite.profiles.end(),
                                        options.profile) == suite.profiles.end())
     return usageError("--profile: the suite " + suiteDir + " has no expected outputs for '" +
-                      options.profile + "' (it has: " + list(suite.profiles) + ")");
+                      options.profile + "' (it has: " + list(suite.profiles) +
+                      "); the same cases with them: quant-golden generate --level=" + suite.level +
+                      " --profiles=" + options.profile + " --out=DIR ([golden.profiles])");
   if (suite.rescaleCases > 0 && std::find(suite.recipes.begin(), suite.recipes.end(),
                                           options.recipe) == suite.recipes.end())
     return usageError((requantizeFlag.getNumOccurrences() ? "--requantize: the suite "

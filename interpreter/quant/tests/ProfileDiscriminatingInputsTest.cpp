@@ -33,8 +33,8 @@ emu::Storage storageOf(const QuantType &t) {
   return {t.storage.isSigned, t.storage.width, t.storageMin, t.storageMax};
 }
 
-/// Asserts every profile of `rows` (which must list all eight backend
-/// profiles) on qcast(x) of the per-layer type `t`.
+/// Asserts every profile of `rows` (which must list every backend profile
+/// of ProfileEmulation.h) on qcast(x) of the per-layer type `t`.
 void expectEveryProfile(const QuantType &t, float x, const std::vector<Row> &rows) {
   ASSERT_EQ(rows.size(), std::size(emu::kBackends)) << "every profile must be listed";
   const double scale = f64Of(t.scales[0].bits);
@@ -75,19 +75,21 @@ TEST(ProfileDiscriminatingInputs, TieKPlusHalf) {
                       {"onnx-reference", 2},           // [profile.onnx-reference]
                       {"onnxruntime-mlas", 2},         // [profile.onnxruntime-mlas]
                       {"pytorch-fbgemm", 2},           // [profile.pytorch-fbgemm]
+                      {"pytorch-aten", 2},             // [profile.pytorch-aten]: nearbyint
                       {"xnnpack", 2},                  // [profile.xnnpack]
+                      {"xnnpack-x86", 2},              // [profile.xnnpack-x86]: cvtps
                       {"tosa-from-tflite", 2},         // [profile.tosa-from-tflite]
                       {"mlir-lower-quant-ops", 2},     // [profile.mlir-lower-quant-ops]
                       {"reference", 2}});
   // t = 3.5: away 4, even 4, trunc 3.
   expectEveryProfile(kI8, 1.75f,
                      {{"tflite-reference", 4}, {"onnx-reference", 4}, {"onnxruntime-mlas", 4},
-                      {"pytorch-fbgemm", 4}, {"xnnpack", 4}, {"tosa-from-tflite", 4},
+                      {"pytorch-fbgemm", 4}, {"pytorch-aten", 4}, {"xnnpack", 4}, {"xnnpack-x86", 4}, {"tosa-from-tflite", 4},
                       {"mlir-lower-quant-ops", 3}, {"reference", 4}});
   // t = -2.5: away -3, even -2, trunc -2.
   expectEveryProfile(kI8, -1.25f,
                      {{"tflite-reference", -3}, {"onnx-reference", -2}, {"onnxruntime-mlas", -2},
-                      {"pytorch-fbgemm", -2}, {"xnnpack", -2}, {"tosa-from-tflite", -2},
+                      {"pytorch-fbgemm", -2}, {"pytorch-aten", -2}, {"xnnpack", -2}, {"xnnpack-x86", -2}, {"tosa-from-tflite", -2},
                       {"mlir-lower-quant-ops", -2}, {"reference", -2}});
 }
 
@@ -100,7 +102,7 @@ TEST(ProfileDiscriminatingInputs, PointSeven) {
   const QuantType t = perLayer(sInt(8), fmt("f32"), 1.0);
   expectEveryProfile(t, 0.7f,
                      {{"tflite-reference", 1}, {"onnx-reference", 1}, {"onnxruntime-mlas", 1},
-                      {"pytorch-fbgemm", 1}, {"xnnpack", 1}, {"tosa-from-tflite", 1},
+                      {"pytorch-fbgemm", 1}, {"pytorch-aten", 1}, {"xnnpack", 1}, {"xnnpack-x86", 1}, {"tosa-from-tflite", 1},
                       {"mlir-lower-quant-ops", 0}, {"reference", 1}});
 }
 
@@ -123,13 +125,15 @@ TEST(ProfileDiscriminatingInputs, ReciprocalTrap) {
   const QuantType i8 = perLayer(sInt(8), fmt("f32"), 0.00214854861);
   expectEveryProfile(i8, 0.261048645f,
                      {{"tflite-reference", 121}, {"onnx-reference", 121},
-                      {"onnxruntime-mlas", 121}, {"pytorch-fbgemm", 122}, {"xnnpack", 122},
+                      {"onnxruntime-mlas", 121}, {"pytorch-fbgemm", 122}, {"pytorch-aten", 122}, {"xnnpack", 122},
+                      {"xnnpack-x86", 122},
                       {"tosa-from-tflite", 122}, {"mlir-lower-quant-ops", 121},
                       {"reference", 121}});
   // The facts' input on i8: 127 everywhere (128 clamps).
   expectEveryProfile(i8, 0.273939937f,
                      {{"tflite-reference", 127}, {"onnx-reference", 127},
-                      {"onnxruntime-mlas", 127}, {"pytorch-fbgemm", 127}, {"xnnpack", 127},
+                      {"onnxruntime-mlas", 127}, {"pytorch-fbgemm", 127}, {"pytorch-aten", 127}, {"xnnpack", 127},
+                      {"xnnpack-x86", 127},
                       {"tosa-from-tflite", 127}, {"mlir-lower-quant-ops", 127},
                       {"reference", 127}});
   // ... and on u8 (zp 0) where it discriminates. TOSA: zp' = -128,
@@ -137,7 +141,8 @@ TEST(ProfileDiscriminatingInputs, ReciprocalTrap) {
   const QuantType u8 = perLayer(uInt(8), fmt("f32"), 0.00214854861);
   expectEveryProfile(u8, 0.273939937f,
                      {{"tflite-reference", 127}, {"onnx-reference", 127},
-                      {"onnxruntime-mlas", 127}, {"pytorch-fbgemm", 128}, {"xnnpack", 128},
+                      {"onnxruntime-mlas", 127}, {"pytorch-fbgemm", 128}, {"pytorch-aten", 128}, {"xnnpack", 128},
+                      {"xnnpack-x86", 128},
                       {"tosa-from-tflite", 128}, {"mlir-lower-quant-ops", 127},
                       {"reference", 127}});
 }
@@ -162,8 +167,8 @@ TEST(ProfileDiscriminatingInputs, ZeroPointBeforeRounding) {
                        {{"tflite-reference", 101},    // RHA(0.50000006) = 1, + 100
                         {"onnx-reference", 101},      // rint = 1, + 100
                         {"onnxruntime-mlas", 101},    // cvtps = 1, + 100
-                        {"pytorch-fbgemm", 101},      // x * 1.0f, cvtps = 1, + 100
-                        {"xnnpack", 101},             // magic: 12582912.5000001 -> ...913
+                        {"pytorch-fbgemm", 101},      {"pytorch-aten", 101}, // x * 1.0f, cvtps = 1, + 100
+                        {"xnnpack", 101},             {"xnnpack-x86", 101}, // magic: 12582912.5000001 -> ...913
                         {"tosa-from-tflite", 100},    // f32(t + 100) = 100.5 -> 100
                         {"mlir-lower-quant-ops", 100}, // trunc(100.5)
                         {"reference", 100}});         // f32(t + 100) = 100.5 -> 100
@@ -173,7 +178,7 @@ TEST(ProfileDiscriminatingInputs, ZeroPointBeforeRounding) {
   const QuantType t = perLayer(sInt(8), fmt("f32"), 1.0, 10);
   expectEveryProfile(t, -0.3f,
                      {{"tflite-reference", 10}, {"onnx-reference", 10}, {"onnxruntime-mlas", 10},
-                      {"pytorch-fbgemm", 10}, {"xnnpack", 10}, {"tosa-from-tflite", 10},
+                      {"pytorch-fbgemm", 10}, {"pytorch-aten", 10}, {"xnnpack", 10}, {"xnnpack-x86", 10}, {"tosa-from-tflite", 10},
                       {"mlir-lower-quant-ops", 9}, {"reference", 10}});
 }
 
@@ -185,6 +190,9 @@ TEST(ProfileDiscriminatingInputs, ZeroPointBeforeRounding) {
 //    (zp small).
 //  - TOSA CAST of NaN: unpredictable (poison); MLIR fptosi: poison;
 //    reference: poison.
+//  - PyTorch ATen ([profile.pytorch-aten]): int64 conversion of NaN is
+//    INT64_MIN -> qmin for any zp. XNNPACK x86 ([profile.xnnpack-x86]):
+//    min_ps(NaN, hi - zp) = hi - zp -> qmax for any zp.
 // Clauses: [profile.tflite-reference] [profile.onnx-reference]
 // [profile.onnxruntime-mlas] [profile.pytorch-fbgemm] [profile.xnnpack]
 // [profile.tosa-from-tflite] [profile.mlir-lower-quant-ops], reference.
@@ -193,17 +201,19 @@ TEST(ProfileDiscriminatingInputs, NaN) {
   for (float x : {nan, negativeNaN}) {
     expectEveryProfile(perLayer(sInt(8), fmt("f32"), 0.1, 0), x,
                        {{"tflite-reference", -128}, {"onnx-reference", -128},
-                        {"onnxruntime-mlas", -128}, {"pytorch-fbgemm", 127}, {"xnnpack", -128},
+                        {"onnxruntime-mlas", -128}, {"pytorch-fbgemm", 127}, {"pytorch-aten", -128}, {"xnnpack", -128},
+                        {"xnnpack-x86", 127},
                         {"tosa-from-tflite", kPoison}, {"mlir-lower-quant-ops", kPoison},
                         {"reference", kPoison}});
     expectEveryProfile(perLayer(sInt(8), fmt("f32"), 0.1, -1), x,
                        {{"tflite-reference", 127}, {"onnx-reference", 127},
-                        {"onnxruntime-mlas", -128}, {"pytorch-fbgemm", 127}, {"xnnpack", -128},
+                        {"onnxruntime-mlas", -128}, {"pytorch-fbgemm", 127}, {"pytorch-aten", -128}, {"xnnpack", -128},
+                        {"xnnpack-x86", 127},
                         {"tosa-from-tflite", kPoison}, {"mlir-lower-quant-ops", kPoison},
                         {"reference", kPoison}});
     expectEveryProfile(perLayer(uInt(8), fmt("f32"), 0.1, 100), x,
                        {{"tflite-reference", 0}, {"onnx-reference", 0}, {"onnxruntime-mlas", 0},
-                        {"pytorch-fbgemm", 255}, {"xnnpack", 0}, {"tosa-from-tflite", kPoison},
+                        {"pytorch-fbgemm", 255}, {"pytorch-aten", 0}, {"xnnpack", 0}, {"xnnpack-x86", 255}, {"tosa-from-tflite", kPoison},
                         {"mlir-lower-quant-ops", kPoison}, {"reference", kPoison}});
   }
 }
@@ -212,7 +222,8 @@ TEST(ProfileDiscriminatingInputs, NaN) {
 // get INT32_MIN -> qmin; ORT / XNNPACK clamp in float -> qmax; FBGEMM
 // min_ps(inf, 2147483520) -> qmax; TOSA CAST saturates -> qmax; MLIR poison;
 // reference saturates. -inf: INT32_MIN / float clamp / saturation all give
-// qmin; MLIR poison.
+// qmin; MLIR poison. PyTorch ATen: +-inf -> INT64_MIN -> qmin; XNNPACK x86:
+// min_ps(+inf, hi - zp) -> qmax, -inf -> INT32_MIN, saturating -> qmin.
 // Clauses: [profile.tflite-reference] [profile.onnx-reference]
 // [profile.onnxruntime-mlas] [profile.pytorch-fbgemm] [profile.xnnpack]
 // [profile.tosa-from-tflite] [profile.mlir-lower-quant-ops], reference.
@@ -221,12 +232,14 @@ TEST(ProfileDiscriminatingInputs, Infinity) {
   const float inf = std::numeric_limits<float>::infinity();
   expectEveryProfile(t, inf,
                      {{"tflite-reference", -128}, {"onnx-reference", -128},
-                      {"onnxruntime-mlas", 127}, {"pytorch-fbgemm", 127}, {"xnnpack", 127},
+                      {"onnxruntime-mlas", 127}, {"pytorch-fbgemm", 127}, {"pytorch-aten", -128}, {"xnnpack", 127},
+                      {"xnnpack-x86", 127},
                       {"tosa-from-tflite", 127}, {"mlir-lower-quant-ops", kPoison},
                       {"reference", 127}});
   expectEveryProfile(t, -inf,
                      {{"tflite-reference", -128}, {"onnx-reference", -128},
-                      {"onnxruntime-mlas", -128}, {"pytorch-fbgemm", -128}, {"xnnpack", -128},
+                      {"onnxruntime-mlas", -128}, {"pytorch-fbgemm", -128}, {"pytorch-aten", -128}, {"xnnpack", -128},
+                      {"xnnpack-x86", -128},
                       {"tosa-from-tflite", -128}, {"mlir-lower-quant-ops", kPoison},
                       {"reference", -128}});
 }
@@ -242,22 +255,28 @@ TEST(ProfileDiscriminatingInputs, AtLeastTwoToThe31) {
   const QuantType t = perLayer(sInt(8), fmt("f32"), 1.0, 0);
   expectEveryProfile(t, 3e9f,
                      {{"tflite-reference", -128}, {"onnx-reference", -128},
-                      {"onnxruntime-mlas", 127}, {"pytorch-fbgemm", 127}, {"xnnpack", 127},
+                      {"onnxruntime-mlas", 127}, {"pytorch-fbgemm", 127}, {"pytorch-aten", 127}, {"xnnpack", 127},
+                      {"xnnpack-x86", 127},
                       {"tosa-from-tflite", 127}, {"mlir-lower-quant-ops", kPoison},
                       {"reference", 127}});
   expectEveryProfile(t, -3e9f,
                      {{"tflite-reference", -128}, {"onnx-reference", -128},
-                      {"onnxruntime-mlas", -128}, {"pytorch-fbgemm", -128}, {"xnnpack", -128},
+                      {"onnxruntime-mlas", -128}, {"pytorch-fbgemm", -128}, {"pytorch-aten", -128}, {"xnnpack", -128},
+                      {"xnnpack-x86", -128},
                       {"tosa-from-tflite", -128}, {"mlir-lower-quant-ops", kPoison},
                       {"reference", -128}});
   expectEveryProfile(t, 1000.0f,
                      {{"tflite-reference", 127}, {"onnx-reference", 127},
-                      {"onnxruntime-mlas", 127}, {"pytorch-fbgemm", 127}, {"xnnpack", 127},
+                      {"onnxruntime-mlas", 127}, {"pytorch-fbgemm", 127}, {"pytorch-aten", 127}, {"xnnpack", 127},
+                      {"xnnpack-x86", 127},
                       {"tosa-from-tflite", 127}, {"mlir-lower-quant-ops", kPoison},
                       {"reference", 127}});
 }
 
 // u8 with zp >= 128: the int32 zero-point addition wraps.
+//  - PyTorch ATen: int64, no wrap: f32(200 + 2147483520) = 2^31 -> 255;
+//    +inf and NaN -> INT64_MIN -> 0. XNNPACK x86: min_ps to hi - zp first,
+//    so 255 for all four (NaN included).
 //  - FBGEMM: NaN, +inf and t >= 2147483520 become 2147483520;
 //    + 200 = 2147483720 wraps to -2147483576 -> clamp 0 (qmin, not qmax).
 //    With zp = 100: 2147483620 fits -> 255.
@@ -274,20 +293,21 @@ TEST(ProfileDiscriminatingInputs, UnsignedZeroPointAtLeast128Wraps) {
   ASSERT_EQ(f32Bits(x), 0x4EFFFFFFu);
   expectEveryProfile(perLayer(uInt(8), fmt("f32"), 1.0, 200), x,
                      {{"tflite-reference", 0}, {"onnx-reference", 0}, {"onnxruntime-mlas", 255},
-                      {"pytorch-fbgemm", 0}, {"xnnpack", 255}, {"tosa-from-tflite", 255},
+                      {"pytorch-fbgemm", 0}, {"pytorch-aten", 255}, {"xnnpack", 255}, {"xnnpack-x86", 255}, {"tosa-from-tflite", 255},
                       {"mlir-lower-quant-ops", kPoison}, {"reference", 255}});
   expectEveryProfile(perLayer(uInt(8), fmt("f32"), 1.0, 128), std::numeric_limits<float>::infinity(),
                      {{"tflite-reference", 0}, {"onnx-reference", 0}, {"onnxruntime-mlas", 255},
-                      {"pytorch-fbgemm", 0}, {"xnnpack", 255}, {"tosa-from-tflite", 255},
+                      {"pytorch-fbgemm", 0}, {"pytorch-aten", 0}, {"xnnpack", 255}, {"xnnpack-x86", 255}, {"tosa-from-tflite", 255},
                       {"mlir-lower-quant-ops", kPoison}, {"reference", 255}});
   expectEveryProfile(perLayer(uInt(8), fmt("f32"), 1.0, 255), f32Of(0x7FC00000u),
                      {{"tflite-reference", 0}, {"onnx-reference", 0}, {"onnxruntime-mlas", 0},
-                      {"pytorch-fbgemm", 0}, {"xnnpack", 0}, {"tosa-from-tflite", kPoison},
+                      {"pytorch-fbgemm", 0}, {"pytorch-aten", 0}, {"xnnpack", 0}, {"xnnpack-x86", 255}, {"tosa-from-tflite", kPoison},
                       {"mlir-lower-quant-ops", kPoison}, {"reference", kPoison}});
   // Contrast: zp = 100 does not wrap.
   expectEveryProfile(perLayer(uInt(8), fmt("f32"), 1.0, 100), x,
                      {{"tflite-reference", 255}, {"onnx-reference", 255},
-                      {"onnxruntime-mlas", 255}, {"pytorch-fbgemm", 255}, {"xnnpack", 255},
+                      {"onnxruntime-mlas", 255}, {"pytorch-fbgemm", 255}, {"pytorch-aten", 255}, {"xnnpack", 255},
+                      {"xnnpack-x86", 255},
                       {"tosa-from-tflite", 255}, {"mlir-lower-quant-ops", kPoison},
                       {"reference", 255}});
 }
@@ -298,30 +318,35 @@ TEST(ProfileDiscriminatingInputs, UnsignedZeroPointAtLeast128Wraps) {
 // wraps: i8 200 -> -56, u8 -120 -> 0x88 read by uitofp as 136
 // ([sem.zero-point-storage]). Every other backend adds the zero point as
 // stated (int32 or float) and clamps: t = 0 + 200 -> 127, 0 - 120 -> 0
-// (TOSA: CAST saturates; ORT / XNNPACK: float clamp to [lo - zp, hi - zp]).
+// (TOSA: CAST saturates; ORT / XNNPACK: float clamp to [lo - zp, hi - zp];
+// PyTorch ATen: int64 sum, clamp; XNNPACK x86: min to hi - zp, then the
+// saturating add).
 // Clauses: [profile.tflite-reference] [profile.onnx-reference]
 // [profile.onnxruntime-mlas] [profile.pytorch-fbgemm] [profile.xnnpack]
 // [profile.tosa-from-tflite] [profile.mlir-lower-quant-ops], reference.
 TEST(ProfileDiscriminatingInputs, ZeroPointOutsideTheStorageType) {
   expectEveryProfile(perLayer(sInt(8), fmt("f32"), 1.0, 200), 0.0f,
                      {{"tflite-reference", 127}, {"onnx-reference", 127},
-                      {"onnxruntime-mlas", 127}, {"pytorch-fbgemm", 127}, {"xnnpack", 127},
+                      {"onnxruntime-mlas", 127}, {"pytorch-fbgemm", 127}, {"pytorch-aten", 127}, {"xnnpack", 127},
+                      {"xnnpack-x86", 127},
                       {"tosa-from-tflite", 127}, {"mlir-lower-quant-ops", -56},
                       {"reference", 127}});
   // i8 zp 300 -> 44; t = 2.5 + 44 = 46.5 truncates to 46.
   expectEveryProfile(perLayer(sInt(8), fmt("f32"), 1.0, 300), 2.5f,
                      {{"tflite-reference", 127}, {"onnx-reference", 127},
-                      {"onnxruntime-mlas", 127}, {"pytorch-fbgemm", 127}, {"xnnpack", 127},
+                      {"onnxruntime-mlas", 127}, {"pytorch-fbgemm", 127}, {"pytorch-aten", 127}, {"xnnpack", 127},
+                      {"xnnpack-x86", 127},
                       {"tosa-from-tflite", 127}, {"mlir-lower-quant-ops", 46},
                       {"reference", 127}});
   expectEveryProfile(perLayer(uInt(8), fmt("f32"), 1.0, -120), 0.0f,
                      {{"tflite-reference", 0}, {"onnx-reference", 0}, {"onnxruntime-mlas", 0},
-                      {"pytorch-fbgemm", 0}, {"xnnpack", 0}, {"tosa-from-tflite", 0},
+                      {"pytorch-fbgemm", 0}, {"pytorch-aten", 0}, {"xnnpack", 0}, {"xnnpack-x86", 0}, {"tosa-from-tflite", 0},
                       {"mlir-lower-quant-ops", 136}, {"reference", 0}});
   // u8 zp 256 -> the constant 0: MLIR skips the addition (m_Zero).
   expectEveryProfile(perLayer(uInt(8), fmt("f32"), 1.0, 256), 7.0f,
                      {{"tflite-reference", 255}, {"onnx-reference", 255},
-                      {"onnxruntime-mlas", 255}, {"pytorch-fbgemm", 255}, {"xnnpack", 255},
+                      {"onnxruntime-mlas", 255}, {"pytorch-fbgemm", 255}, {"pytorch-aten", 255}, {"xnnpack", 255},
+                      {"xnnpack-x86", 255},
                       {"tosa-from-tflite", 255}, {"mlir-lower-quant-ops", 7},
                       {"reference", 255}});
 }

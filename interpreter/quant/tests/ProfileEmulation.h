@@ -185,6 +185,41 @@ inline Stored pytorchFbgemmQuantize(float x, double scale, int64_t zp, const Sto
   return stored(clampTo(r, st.lo, st.hi));
 }
 
+/// PyTorch aten/src/ATen/native/quantized/AffineQuantizerBase.cpp
+/// quantize_val (the generic path of builds without FBGEMM):
+///   float inv_scale = 1.0f / static_cast<float>(scale);
+///   qvalue = static_cast<int64_t>(zero_point + Round(value * inv_scale));
+///   clamp to [qmin, qmax]
+/// Round is nearbyint; int64 + float is a float sum; cvttss2si (64-bit)
+/// gives INT64_MIN for NaN and |v| >= 2^63.
+inline Stored pytorchAtenQuantize(float x, double scale, int64_t zp, const Storage &st) {
+  const float inverse = 1.0f / narrowToFloat(scale);
+  const float v = static_cast<float>(zp) + std::nearbyint(x * inverse);
+  const bool fits = v >= -9223372036854775808.0f && v < 9223372036854775808.0f;
+  const int64_t n = fits ? static_cast<int64_t>(v) : std::numeric_limits<int64_t>::min();
+  return stored(clampTo(n, st.lo, st.hi));
+}
+
+/// A subnormal float read or written under x86 DAZ / FTZ: a zero of its sign.
+inline float flushedSubnormal(float f) {
+  return std::fpclassify(f) == FP_SUBNORMAL ? std::copysign(0.0f, f) : f;
+}
+
+/// XNNPACK src/f32-qs8-vcvt/gen/vcvt-avx512skx-x128.c (and the avx2 / avx /
+/// sse4 kernels, qu8 alike), run by pthreadpool with denormals disabled:
+///   vx = _mm512_mul_ps(vx, vscale);  vscale = 1.0f / output_scale (create time)
+///   vx = _mm512_min_ps(vx, voutput_max_less_zero_point);  NaN -> the bound
+///   vacc = _mm512_cvtps_epi32(vx);  packs_epi32; adds_epi16(zero point);
+///   packs_epi16 / packus_epi16; max_epi8 / max_epu8(output_min)
+/// The saturating packs and add leave exactly clamp(i + zp, lo, hi).
+inline Stored xnnpackX86Quantize(float x, double scale, int64_t zp, const Storage &st) {
+  const float vscale = flushedSubnormal(1.0f / narrowToFloat(scale));
+  const float maxLessZp = static_cast<float>(static_cast<int32_t>(st.hi - zp));
+  const float vx = x86Min(flushedSubnormal(flushedSubnormal(x) * vscale), maxLessZp);
+  const int64_t i = x86RoundToInt32(vx); // vx <= hi - zp: only -inf / huge negatives are INT32_MIN
+  return stored(clampTo(i + zp, st.lo, st.hi));
+}
+
 /// XNNPACK src/f32-qs8-vcvt/gen/f32-qs8-vcvt-scalar-fmagic (and qu8):
 /// the operator stores scale = 1.0f / output_scale once; per element
 ///   vx *= vscale; vx = math_max_f32(vx, min - zp); vx = math_min_f32(vx, max - zp);
@@ -349,6 +384,27 @@ inline float xnnpackDequantize(int64_t q, double scale, int64_t zp, bool,
   return static_cast<float>(static_cast<int32_t>(q - zp)) * s32;
 }
 
+/// PyTorch dequantize_val: static_cast<float>(scale) * (value.val_ -
+/// static_cast<int32_t>(zero_point)), the difference in int32 (wraps for
+/// qint32); per-channel: (static_cast<float>(q) - zero_points[c]) * scales[c]
+/// with double scales, as pytorchFbgemmDequantize.
+inline float pytorchAtenDequantize(int64_t q, double scale, int64_t zp, bool perChannel,
+                                   const Storage &st) {
+  if (perChannel)
+    return pytorchFbgemmDequantize(q, scale, zp, true, st);
+  const int32_t difference = static_cast<int32_t>(
+      static_cast<uint32_t>(static_cast<uint64_t>(q) - static_cast<uint64_t>(zp)));
+  return narrowToFloat(scale) * static_cast<float>(difference);
+}
+
+/// XNNPACK src/qs8-f32-vcvt/gen/vcvt-avx512skx-x32.c under DAZ / FTZ:
+/// (float)(q - zp) * scale, the product flushed.
+inline float xnnpackX86Dequantize(int64_t q, double scale, int64_t zp, bool,
+                                  const Storage &) {
+  const float s32 = flushedSubnormal(narrowToFloat(scale));
+  return flushedSubnormal(static_cast<float>(static_cast<int32_t>(q - zp)) * s32);
+}
+
 /// convertDequantizeOp: cast(q) to f32; sub(., f32 zp); mul(., f32 scale).
 inline float tosaFromTfliteDequantize(int64_t q, double scale, int64_t zp, bool,
                                       const Storage &) {
@@ -390,8 +446,10 @@ inline const Backend kBackends[] = {
     {"tflite-reference", tfliteReferenceQuantize, tfliteReferenceDequantize},
     {"onnx-reference", onnxReferenceQuantize, onnxReferenceDequantize},
     {"onnxruntime-mlas", onnxruntimeMlasQuantize, onnxruntimeMlasDequantize},
+    {"pytorch-aten", pytorchAtenQuantize, pytorchAtenDequantize},
     {"pytorch-fbgemm", pytorchFbgemmQuantize, pytorchFbgemmDequantize},
     {"xnnpack", xnnpackQuantize, xnnpackDequantize},
+    {"xnnpack-x86", xnnpackX86Quantize, xnnpackX86Dequantize},
     {"tosa-from-tflite", tosaFromTfliteQuantize, tosaFromTfliteDequantize},
     {"mlir-lower-quant-ops", mlirLowerQuantOpsQuantize, mlirLowerQuantOpsDequantize},
     {"reference", referenceQuantize, referenceDequantize},

@@ -32,12 +32,13 @@ namespace {
 using Rng = generators::SplitMix64;
 
 const char *const kProfiles[] = {"tflite-reference", "onnx-reference",   "onnxruntime-mlas",
-                                 "pytorch-fbgemm",   "xnnpack",          "tosa-from-tflite",
+                                 "pytorch-aten", "pytorch-fbgemm", "xnnpack", "xnnpack-x86", "tosa-from-tflite",
                                  "mlir-lower-quant-ops", "reference"};
 
 /// Scales (f64, as the type stores them): decimal, the reciprocal-trap
 /// scale both as decimal and as the exact f32 value, powers of two, 1/3,
-/// tiny (f32 subnormal, 1/s overflowing f32) and huge.
+/// tiny (f32 subnormal, 1/s overflowing f32; 2^-126, where subnormal inputs
+/// round to 0 or 1) and huge (2^127: 1/s subnormal, [recipe.flush]).
 const double kScales[] = {0.1,
                           0.00214854861,
                           static_cast<double>(0.00214854861f),
@@ -48,7 +49,10 @@ const double kScales[] = {0.1,
                           1.0 / 3.0,
                           1e-38,
                           1e-40,
+                          0x1p-126,
                           1e38,
+                          0x1p126,
+                          0x1p127,
                           3.4e38};
 
 struct StorageCase {
