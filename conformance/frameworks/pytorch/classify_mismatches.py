@@ -19,7 +19,11 @@ import collections
 import json
 import math
 import struct
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import classify_report  # noqa: E402
 
 RANGE = {"i8": (-128, 127), "u8": (0, 255), "i32": (-2**31, 2**31 - 1)}
 
@@ -167,31 +171,6 @@ def classify(results):
     return out
 
 
-def main(argv):
-    if len(argv) < 2:
-        sys.stderr.write(__doc__)
-        return 2
-    with open(argv[1]) as f:
-        results = json.load(f)
-    per_case = classify(results)
-    if "--json" in argv[2:]:
-        json.dump({"cases": {k: dict(v) for k, v in per_case.items()}}, sys.stdout, indent=1, sort_keys=True)
-        sys.stdout.write("\n")
-        return 0
-    total = collections.Counter()
-    by_storage = collections.defaultdict(collections.Counter)
-    cases = {c["id"]: c for c in results["cases"]}
-    for case_id, counts in per_case.items():
-        total.update(counts)
-        key = "%s %s" % (cases[case_id]["tags"]["op"], cases[case_id]["tags"]["storage"])
-        for name, n in counts.items():
-            by_storage[name][key] += n
-    for name, n in total.most_common():
-        print("%7d  %-16s %s  [%s]" % (n, name, CLASSES.get(name, "not explained by the emulations"),
-                                       ", ".join("%s %d" % kv for kv in sorted(by_storage[name].items()))))
-    print("%7d  total mismatching elements in %d failing cases" % (sum(total.values()), len(per_case)))
-    return 1 if total["unexplained"] else 0
-
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(classify_report.main(sys.argv, classify, CLASSES, __doc__))
