@@ -51,6 +51,8 @@ const llvm::StringMap<OpEvaluator> &evaluatorTable() {
     registerTosaOps(all);
     registerTosaContractionOps(all);
     registerTosaPoolingOps(all);
+    registerTosaElementwiseOps(all);
+    registerTosaDataMovementOps(all);
     return all;
   }();
   return table;

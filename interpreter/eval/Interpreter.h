@@ -168,6 +168,8 @@ void registerScfOps(llvm::StringMap<OpEvaluator> &table);
 void registerTosaOps(llvm::StringMap<OpEvaluator> &table);
 void registerTosaContractionOps(llvm::StringMap<OpEvaluator> &table);
 void registerTosaPoolingOps(llvm::StringMap<OpEvaluator> &table);
+void registerTosaElementwiseOps(llvm::StringMap<OpEvaluator> &table);
+void registerTosaDataMovementOps(llvm::StringMap<OpEvaluator> &table);
 
 } // namespace qi::eval
 

@@ -31,10 +31,10 @@ func.func @values() -> (tensor<3xi8>, tensor<2xi48>, tensor<i32>, tensor<2x2xi16
                                   tensor<2x!quant.uniform<u8:f32, 0.5:3>>
 }
 
-// NO-EVALUATOR: const.mlir:[[@LINE+3]]:8: error: unsupported operation 'tosa.add'
+// NO-EVALUATOR: const.mlir:[[@LINE+3]]:8: error: unsupported operation 'tosa.abs'
 func.func @unsupported() -> tensor<2xi32> {
   %a = "tosa.const"() {values = dense<[1, 2]> : tensor<2xi32>} : () -> tensor<2xi32>
-  %0 = tosa.add %a, %a : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>
+  %0 = tosa.abs %a : (tensor<2xi32>) -> tensor<2xi32>
   return %0 : tensor<2xi32>
 }
 
