@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "generators/GoldenExpected.h"
+#include "generators/GoldenContraction.h"
 #include "generators/NameList.h"
 
 #include "interpreter/quant/ReferenceKernels.h"
@@ -24,6 +25,15 @@ std::string listProfilesLine(const std::string &profile) {
 
 bool evaluateProfile(const GoldenCase &c, const std::string &profile, ExpectedOutput &out,
                      std::string &error) {
+  if (c.isContraction()) {
+    // One expected output, TOSA's: the kernels quant-interp runs.
+    if (profile != kContractionSemantics) {
+      error = "a contraction case has one expected output, '" +
+              std::string(kContractionSemantics) + "', not '" + profile + "'";
+      return false;
+    }
+    return contractionExpected(c, out, error);
+  }
   std::optional<quant::Semantics> semantics = quant::findProfile(profile);
   if (!semantics) {
     error = "unknown profile '" + profile + "' (known: " + quant::allProfileNames() + ")";
@@ -34,6 +44,11 @@ bool evaluateProfile(const GoldenCase &c, const std::string &profile, ExpectedOu
 
 bool evaluateSemantics(const GoldenCase &c, const quant::Semantics &semantics,
                        const std::string &name, ExpectedOutput &out, std::string &error) {
+  if (c.isContraction() || c.isRescale()) {
+    error = "a " + std::string(c.isRescale() ? "rescale" : "contraction") +
+            " case has no qcast / dcast semantics";
+    return false;
+  }
   const CaseParams &p = c.params;
   std::optional<quant::ParameterMap> map = quant::ParameterMap::build(
       p.type, p.shape, p.shapeKind != ShapeKind::Scalar, error);

@@ -5,6 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "generators/GoldenFormat.h"
+#include "generators/GoldenJsonRead.h"
+#include "generators/GoldenContractionJson.h"
 
 #include "generators/FloatText.h"
 #include "generators/GoldenExpected.h"
@@ -39,96 +41,7 @@ using quant::QuantType;
 
 namespace {
 
-struct FormatError {
-  std::string message;
-};
-
-[[noreturn]] void fail(const std::string &where, const std::string &problem) {
-  throw FormatError{(where.empty() ? std::string("/") : where) + ": " + problem};
-}
-
-using llvm::json::Array;
-using llvm::json::Object;
-using llvm::json::Value;
-
-const Object &asObject(const Value *v, const std::string &where) {
-  if (!v)
-    fail(where, "missing");
-  const Object *o = v->getAsObject();
-  if (!o)
-    fail(where, "expected an object");
-  return *o;
-}
-const Array &asArray(const Value *v, const std::string &where) {
-  if (!v)
-    fail(where, "missing");
-  const Array *a = v->getAsArray();
-  if (!a)
-    fail(where, "expected an array");
-  return *a;
-}
-std::string asString(const Value *v, const std::string &where) {
-  if (!v)
-    fail(where, "missing");
-  auto s = v->getAsString();
-  if (!s)
-    fail(where, "expected a string");
-  return s->str();
-}
-int64_t asInt(const Value *v, const std::string &where) {
-  if (!v)
-    fail(where, "missing");
-  auto i = v->getAsInteger();
-  if (!i)
-    fail(where, "expected an integer");
-  return *i;
-}
-bool asBool(const Value *v, const std::string &where) {
-  if (!v)
-    fail(where, "missing");
-  auto b = v->getAsBoolean();
-  if (!b)
-    fail(where, "expected true or false");
-  return *b;
-}
-
-/// Closed schema: every key must be in `allowed`.
-void closedKeys(const Object &o, const std::string &where,
-                std::initializer_list<const char *> allowed) {
-  std::vector<std::string> keys;
-  for (auto &kv : o)
-    keys.push_back(kv.first.str());
-  std::sort(keys.begin(), keys.end());
-  for (const std::string &k : keys) {
-    bool ok = false;
-    for (const char *a : allowed)
-      ok |= k == a;
-    if (!ok)
-      fail(where, "unknown key '" + k + "' (the schema is closed)");
-  }
-}
-
-std::vector<int64_t> intArray(const Value *v, const std::string &where) {
-  const Array &a = asArray(v, where);
-  std::vector<int64_t> out;
-  for (size_t i = 0; i < a.size(); ++i)
-    out.push_back(asInt(&a[i], where + "/" + std::to_string(i)));
-  return out;
-}
-
-uint64_t parseHex64(const std::string &s, const std::string &where) {
-  if (s.size() < 3 || s.size() > 18 || s[0] != '0' || s[1] != 'x')
-    fail(where, "expected a hex string 0x..., got '" + s + "'");
-  uint64_t v = 0;
-  for (size_t i = 2; i < s.size(); ++i) {
-    char c = s[i];
-    int d = c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-    if (d < 0)
-      fail(where, "expected upper-case hex digits, got '" + s + "'");
-    v = v << 4 | uint64_t(d);
-  }
-  return v;
-}
+using namespace jsonread;
 
 /// A ["0xBITS", "decimal"] pair of format f; the decimal must be the one the
 /// generator writes for those bits.
@@ -172,13 +85,6 @@ numeric::IntFormat storageNamed(const std::string &s, const std::string &where) 
       return {w, s[0] == 'i'};
   }
   fail(where, "expected a storage type i1..i32 or u1..u32, got '" + s + "'");
-}
-
-void expectEqual(const std::string &got, const std::string &want, const std::string &where,
-                 const std::string &what) {
-  if (got != want)
-    fail(where, what + " '" + got + "' does not match the case parameters (expected '" + want +
-                    "')");
 }
 
 QuantType readType(const Object &o, const std::string &where) {
@@ -256,73 +162,7 @@ QuantType readType(const Object &o, const std::string &where) {
 }
 
 /// An int64 array whose elements lie in [lo, hi].
-std::vector<int64_t> boundedInts(const Value *v, const std::string &where, int64_t lo, int64_t hi,
-                                 const std::string &what) {
-  std::vector<int64_t> out = intArray(v, where);
-  for (size_t i = 0; i < out.size(); ++i)
-    if (out[i] < lo || out[i] > hi)
-      fail(where + "/" + std::to_string(i), what + " " + std::to_string(out[i]) +
-                                                " does not lie in [" + std::to_string(lo) + ", " +
-                                                std::to_string(hi) + "]");
-  return out;
-}
-
-void readShape(const Object &in, CaseParams &p, const std::string &kind) {
-  p.shape = intArray(in.get("shape"), "/input/shape");
-  for (int64_t d : p.shape)
-    if (d < 0)
-      fail("/input/shape", "negative dimension");
-  bool scalarLike = p.shapeKind == ShapeKind::Scalar || p.shapeKind == ShapeKind::ZeroD;
-  if (scalarLike && !p.shape.empty())
-    fail("/input/shape", "a " + kind + " input has shape []");
-  if (p.shapeKind == ShapeKind::Dynamic) {
-    p.dynamic.assign(p.shape.size(), false);
-    for (int64_t d : intArray(in.get("dynamicDims"), "/input/dynamicDims")) {
-      if (d < 0 || size_t(d) >= p.shape.size())
-        fail("/input/dynamicDims", "dimension " + std::to_string(d) + " out of range");
-      p.dynamic[size_t(d)] = true;
-    }
-  } else if (in.get("dynamicDims")) {
-    fail("/input/dynamicDims", "only allowed for shape kind dynamic");
-  }
-}
-
-std::optional<Rejection> readRejection(const Object &o) {
-  const Value *r = o.get("rejection");
-  if (!r)
-    return std::nullopt;
-  const Object &ro = asObject(r, "/rejection");
-  closedKeys(ro, "/rejection", {"reason", "message"});
-  return Rejection{asString(ro.get("reason"), "/rejection/reason"),
-                   asString(ro.get("message"), "/rejection/message")};
-}
-
 /// A rescale case (docs/golden-format.md, "Rescale cases").
-/// The tags every case has, after its own: `rejection` (and the rejection
-/// itself, GoldenRun.h), the variant reserved for rejections, the names of
-/// /expected in order (`listKey`: "profiles" for qcast / dcast, "recipes"
-/// for rescale) and the sorted input classes.
-void checkCommonTags(const Object &tags, const GoldenCase &c, const std::string &listKey) {
-  if (asBool(tags.get("rejection"), "/tags/rejection") != c.rejection.has_value())
-    fail("/tags/rejection", "does not match the presence of /rejection");
-  std::string error;
-  if (c.rejection && !rejectionMatchesCase(c, error))
-    fail("/rejection", error);
-  if (!c.rejection && c.params.variant == kRejectVariant)
-    fail("/variant", "variant '" + c.params.variant + "' is reserved for rejection cases");
-  auto strings = [&](const std::string &key) {
-    std::vector<std::string> out;
-    const Array &a = asArray(tags.get(key), "/tags/" + key);
-    for (size_t i = 0; i < a.size(); ++i)
-      out.push_back(asString(&a[i], "/tags/" + key + "/" + std::to_string(i)));
-    return out;
-  };
-  if (strings(listKey) != profileNamesOf(c))
-    fail("/tags/" + listKey, "does not list the " + listKey + " of /expected in order");
-  if (strings("inputClasses") != classSet(c))
-    fail("/tags/inputClasses", "is not the sorted set of /input/classes");
-}
-
 void readRescaleCase(const Object &o, GoldenCase &c) {
   closedKeys(o, "", {"format", "id", "level", "seed", "category", "variant", "tags", "rescale",
                      "program", "input", "rejection", "expected"});
@@ -538,6 +378,8 @@ void readCase(const Value &root, GoldenCase &c) {
                         std::string(kFormatVersion) + ")");
   if (isRescaleCase(o))
     return readRescaleCase(o, c);
+  if (isContractionCase(o))
+    return readContractionCase(o, c);
   closedKeys(o, "", {"format", "id", "level", "seed", "category", "variant", "tags", "type",
                      "program", "input", "rejection", "expected"});
   c.level = asString(o.get("level"), "/level");
@@ -553,7 +395,7 @@ void readCase(const Value &root, GoldenCase &c) {
                              "rejection", "profiles", "inputClasses"});
   std::string op = asString(tags.get("op"), "/tags/op");
   if (!parseOp(op))
-    fail("/tags/op", "unknown op '" + op + "' (expected qcast, dcast or rescale)");
+    fail("/tags/op", "unknown op '" + op + "' (expected qcast, dcast, rescale or a contraction op)");
   p.op = *parseOp(op);
   std::string kind = asString(tags.get("shapeKind"), "/tags/shapeKind");
   if (!parseShapeKind(kind))

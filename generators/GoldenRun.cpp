@@ -9,6 +9,7 @@
 #include "generators/GoldenRun.h"
 
 #include "generators/FloatText.h"
+#include "generators/GoldenContraction.h"
 #include "generators/GoldenProgram.h"
 #include "generators/GoldenRescale.h"
 
@@ -47,7 +48,8 @@ std::string argumentText(const GoldenCase &c) {
   }
   std::string element = p.op == Op::QCast   ? std::string(p.type.expressed->name)
                         : p.op == Op::DCast ? "i" + std::to_string(p.type.storage.width)
-                                            : rescaleInputElement(p);
+                        : p.op == Op::Contraction ? p.contraction.input
+                                                  : rescaleInputElement(p);
   std::string type = concreteSpelling(p, element);
   if (p.shapeKind == ShapeKind::Scalar)
     return items.at(0) + " : " + type;
@@ -60,6 +62,9 @@ std::vector<std::string> argumentTexts(const GoldenCase &c) {
   std::vector<std::string> args = {argumentText(c)};
   if (c.params.op == Op::Rescale)
     for (std::string &operand : rescaleOperandArguments(c.params))
+      args.push_back(std::move(operand));
+  if (c.params.op == Op::Contraction)
+    for (std::string &operand : contractionOperandArguments(c))
       args.push_back(std::move(operand));
   return args;
 }
@@ -81,9 +86,10 @@ RunOutcome runProgram(const GoldenCase &c) {
   case eval::RunOutcome::Stage::Evaluation: {
     // [rescale.violation]: quant-interp's message names the condition.
     std::string_view reason = kRejectRuntimeIntegrity;
-    if (c.params.op == Op::Rescale && message.find("ERROR_IF(") != std::string::npos)
+    const bool tosa = c.params.op == Op::Rescale || c.params.op == Op::Contraction;
+    if (tosa && message.find("ERROR_IF(") != std::string::npos)
       reason = kRejectErrorIf;
-    else if (c.params.op == Op::Rescale && message.find("REQUIRE(") != std::string::npos)
+    else if (tosa && message.find("REQUIRE(") != std::string::npos)
       reason = kRejectRequire;
     outcome.rejection = Rejection{std::string(reason), message};
     break;
@@ -145,6 +151,8 @@ bool rejectionMatchesCase(const GoldenCase &c, std::string &error) {
   }
   const CaseParams &p = c.params;
   const Rejection &r = *c.rejection;
+  if (p.op == Op::Contraction)
+    return rejectionShapeIsValid(p, r, error) && contractionRejectionMatches(c, error);
   if (p.op != Op::Rescale)
     return rejectionMatchesParams(p, r, error);
   if (!rejectionShapeIsValid(p, r, error))

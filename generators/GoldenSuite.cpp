@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "generators/GoldenFormat.h"
 
+#include "generators/GoldenContraction.h"
 #include "generators/GoldenIds.h"
 
 #include <cerrno>
@@ -63,12 +64,18 @@ bool loadSuite(const std::string &dir, Manifest &manifest, std::vector<GoldenCas
       error = path + ": /id: '" + c.id + "' but the manifest lists it as '" + e.id + "'";
       return false;
     }
-    if (c.numInputs() != e.elements || caseCategory(c.params) != e.category) {
+    if (c.numOutputs() != e.elements || caseCategory(c.params) != e.category) {
       error = path + ": does not match its manifest row (elements / category)";
       return false;
     }
     std::vector<std::string> profiles = profileNamesOf(c);
-    if (!c.rejection && !c.isRescale() && profiles != manifest.profiles) {
+    if (!c.rejection && c.isContraction() &&
+        profiles != std::vector<std::string>{std::string(kContractionSemantics)}) {
+      error = path + ": /expected: a contraction case has the one expected output '" +
+              std::string(kContractionSemantics) + "'";
+      return false;
+    }
+    if (!c.rejection && !c.isRescale() && !c.isContraction() && profiles != manifest.profiles) {
       error = path + ": /expected: profiles differ from the manifest's profiles";
       return false;
     }

@@ -4,6 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "generators/GoldenFormat.h"
+#include "generators/GoldenJsonWrite.h"
+#include "generators/GoldenContraction.h"
+#include "generators/GoldenContractionJson.h"
 
 #include "generators/FloatText.h"
 #include "generators/GoldenExpected.h"
@@ -23,6 +26,8 @@
 
 namespace qi::generators {
 
+using namespace jsonwrite;
+
 using numeric::Bits;
 using numeric::FloatFormat;
 using quant::QuantType;
@@ -33,119 +38,10 @@ using quant::QuantType;
 
 namespace {
 
-std::string quote(std::string_view s) {
-  std::string out = "\"";
-  for (char ch : s) {
-    unsigned char c = static_cast<unsigned char>(ch);
-    switch (c) {
-    case '"': out += "\\\""; break;
-    case '\\': out += "\\\\"; break;
-    case '\n': out += "\\n"; break;
-    case '\t': out += "\\t"; break;
-    default:
-      if (c < 0x20) {
-        char buf[8];
-        std::snprintf(buf, sizeof buf, "\\u%04x", c);
-        out += buf;
-      } else {
-        out += ch;
-      }
-    }
-  }
-  return out + "\"";
-}
-
-std::string hex64(uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%016llX", static_cast<unsigned long long>(v));
-  return buf;
-}
-
-template <typename T, typename F> std::string inlineList(const std::vector<T> &v, F f) {
-  std::string out = "[";
-  for (size_t i = 0; i < v.size(); ++i)
-    out += (i ? ", " : "") + f(v[i]);
-  return out + "]";
-}
-
-std::string intList(const std::vector<int64_t> &v) {
-  return inlineList(v, [](int64_t x) { return std::to_string(x); });
-}
-
 std::string floatPair(const FloatFormat &f, Bits b) {
   return "[" + quote(hexBits(f, b)) + ", " + quote(decimalText(f, b)) + "]";
 }
 
-/// Emits objects with one member per line (pretty) or on one line (compact).
-class Writer {
-public:
-  explicit Writer(bool compact) : compact_(compact) {}
-  void open() { out_ += "{"; depth_++; first_ = true; }
-  void close() {
-    depth_--;
-    newline();
-    out_ += "}";
-    first_ = false;
-  }
-  void key(std::string_view k) {
-    if (!first_)
-      out_ += ",";
-    newline();
-    out_ += quote(k) + ": ";
-    first_ = true;
-  }
-  void raw(const std::string &text) { out_ += text; first_ = false; }
-  void member(std::string_view k, const std::string &rawValue) { key(k); raw(rawValue); }
-  /// A list whose items go one per line (pretty).
-  void tallList(const std::vector<std::string> &items) {
-    if (items.empty()) {
-      raw("[]");
-      return;
-    }
-    out_ += "[";
-    depth_++;
-    for (size_t i = 0; i < items.size(); ++i) {
-      if (i)
-        out_ += ",";
-      newline();
-      out_ += items[i];
-    }
-    depth_--;
-    newline();
-    out_ += "]";
-    first_ = false;
-  }
-  void beginArray() { out_ += "["; depth_++; arrayFirst_ = true; }
-  void arrayItem() {
-    if (!arrayFirst_)
-      out_ += ",";
-    arrayFirst_ = false;
-    newline();
-    first_ = true;
-  }
-  void endArray() { depth_--; newline(); out_ += "]"; first_ = false; }
-  std::string take() { return std::move(out_); }
-
-private:
-  void newline() {
-    if (compact_) {
-      if (!out_.empty() && out_.back() == ',')
-        out_ += " ";
-      return;
-    }
-    out_ += "\n" + std::string(2 * size_t(depth_), ' ');
-  }
-  bool compact_;
-  std::string out_;
-  int depth_ = 0;
-  bool first_ = true, arrayFirst_ = true;
-};
-
-std::string stringList(const std::vector<std::string> &v) {
-  return inlineList(v, [](const std::string &s) { return quote(s); });
-}
-
-std::string boolJson(bool b) { return b ? "true" : "false"; }
 
 std::string rescaleTagsJson(const GoldenCase &c) {
   const CaseParams &p = c.params;
@@ -163,10 +59,14 @@ std::string rescaleTagsJson(const GoldenCase &c) {
          ", \"inputClasses\": " + stringList(classSet(c)) + "}";
 }
 
+} // namespace
+
 std::string tagsJson(const GoldenCase &c) {
   const CaseParams &p = c.params;
   if (p.op == Op::Rescale)
     return rescaleTagsJson(c);
+  if (p.op == Op::Contraction)
+    return contractionTagsJson(c);
   return std::string("{") + "\"op\": " + quote(opName(p.op)) +
          ", \"granularity\": " + quote(granularityName(p.type.granularity)) +
          ", \"storage\": " + quote(storageTag(p.type)) +
@@ -178,6 +78,8 @@ std::string tagsJson(const GoldenCase &c) {
          ", \"inputClasses\": " + stringList(classSet(c)) + "}";
 }
 
+namespace {
+
 std::string expressedName(const CaseParams &p) { return std::string(p.type.expressed->name); }
 
 std::string outputElement(const CaseParams &p) {
@@ -187,13 +89,6 @@ std::string inputElement(const CaseParams &p) {
   return p.op == Op::QCast ? expressedName(p) : "i" + std::to_string(p.type.storage.width);
 }
 
-std::vector<int64_t> dynamicIndices(const CaseParams &p) {
-  std::vector<int64_t> v;
-  for (size_t k = 0; k < p.dynamic.size(); ++k)
-    if (p.dynamic[k])
-      v.push_back(int64_t(k));
-  return v;
-}
 
 } // namespace
 
@@ -211,29 +106,6 @@ std::vector<std::string> profileNamesOf(const GoldenCase &c) {
 
 namespace {
 
-/// The common head of every case: format, id, level, seed, category,
-/// variant, tags.
-void writeHead(Writer &w, const GoldenCase &c) {
-  const CaseParams &p = c.params;
-  w.member("format", quote(kFormatVersion));
-  w.member("id", quote(c.id));
-  w.member("level", quote(c.level));
-  w.member("seed", quote(hex64(c.seed)));
-  w.member("category", quote(caseCategory(p)));
-  if (!p.variant.empty())
-    w.member("variant", quote(p.variant));
-  w.member("tags", tagsJson(c));
-}
-
-void writeRejection(Writer &w, const GoldenCase &c) {
-  if (!c.rejection)
-    return;
-  w.key("rejection");
-  w.open();
-  w.member("reason", quote(c.rejection->reason));
-  w.member("message", quote(c.rejection->message));
-  w.close();
-}
 
 /// A rescale case (docs/golden-format.md, "Rescale cases").
 std::string rescaleCaseToJson(const GoldenCase &c, bool compact) {
@@ -297,6 +169,8 @@ std::string rescaleCaseToJson(const GoldenCase &c, bool compact) {
 std::string caseToJson(const GoldenCase &c, bool compact) {
   if (c.params.op == Op::Rescale)
     return rescaleCaseToJson(c, compact);
+  if (c.params.op == Op::Contraction)
+    return contractionCaseToJson(c, compact);
   const CaseParams &p = c.params;
   const QuantType &t = p.type;
   const FloatFormat &E = *t.expressed;
@@ -383,14 +257,19 @@ void ManifestBuilder::add(const GoldenCase &c, const std::string &file) {
   r.entry.id = c.id;
   r.entry.file = file;
   r.entry.category = caseCategory(c.params);
-  r.entry.elements = c.numInputs();
+  r.entry.elements = c.numOutputs();
+  // Contraction cases count their input, weight and bias elements here
+  // (entry.elements: the elements of the expected output).
   r.tagsJson = tagsJson(c);
   rows_.push_back(std::move(r));
-  elements_ += c.numInputs();
+  elements_ += c.inputElementCount();
   const CaseParams &p = c.params;
   counts_["byCategory"][caseCategory(p)]++;
   counts_["byOp"][std::string(opName(p.op))]++;
-  if (p.op == Op::Rescale) {
+  if (p.op == Op::Contraction) {
+    counts_["byContractionOp"][std::string(contractionOpName(p.contraction.kind))]++;
+    counts_["byContractionTypes"][contractionTypesTag(p)]++;
+  } else if (p.op == Op::Rescale) {
     counts_["byRescaleTypes"][rescaleInputTag(p.rescale) + "-" + rescaleOutputTag(p.rescale)]++;
     counts_["byRoundingMode"]
            [std::string(requant::roundingModeName(p.rescale.attributes.roundingMode))]++;
@@ -437,7 +316,8 @@ std::string ManifestBuilder::toJson() const {
   w.member("cases", std::to_string(rows_.size()));
   w.member("inputElements", std::to_string(elements_));
   for (const char *group : {"byCategory", "byOp", "byGranularity", "byStorage", "byExpressed",
-                            "byRescaleTypes", "byRoundingMode", "byShapeKind", "byRejection",
+                            "byRescaleTypes", "byRoundingMode", "byContractionOp",
+                            "byContractionTypes", "byShapeKind", "byRejection",
                             "inputElementsByClass"}) {
     w.key(group);
     w.open();

@@ -6,11 +6,14 @@
 #include "conformance/runner/Backend.h"
 #include "conformance/runner/CaseText.h"
 #include "conformance/runner/Subprocess.h"
+#include "generators/GoldenContraction.h"
 #include "generators/GoldenProgram.h"
 
+#include <cctype>
 #include <csignal>
 #include <cstdlib>
 #include <mutex>
+#include <optional>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -42,9 +45,44 @@ const char *const kDefaultRescaleCpuPipeline =
     "convert-math-to-llvm,convert-arith-to-llvm,convert-index-to-llvm,convert-func-to-llvm,"
     "convert-cf-to-llvm,reconcile-unrealized-casts)";
 
+// Contraction cases (spec/tosa-contractions.md [contract.lowering]): the
+// named-op lowering first; TRANSPOSE_CONV2D is decomposed into CONV2D and
+// tensor ops first (MLIR 22 has no direct lowering of it), whose shape
+// constants canonicalize folds away.
+const char *const kDefaultContractionLoweringPipeline =
+    "--pass-pipeline=builtin.module(func.func(tosa-to-linalg-named,tosa-to-linalg,"
+    "tosa-to-arith{include-apply-rescale=true}))";
+const char *const kDefaultTransposeConvLoweringPipeline =
+    "--pass-pipeline=builtin.module(func.func(tosa-optional-decompositions,tosa-to-linalg-named,"
+    "tosa-to-linalg,tosa-to-arith{include-apply-rescale=true},tosa-to-tensor),canonicalize)";
+#define QI_CPU_REST                                                                                \
+  "canonicalize,one-shot-bufferize{bufferize-function-boundaries},convert-linalg-to-loops,"        \
+  "convert-scf-to-cf,expand-strided-metadata,lower-affine,finalize-memref-to-llvm,"                \
+  "convert-math-to-llvm,convert-arith-to-llvm,convert-index-to-llvm,convert-func-to-llvm,"         \
+  "convert-cf-to-llvm,reconcile-unrealized-casts)"
+const char *const kDefaultContractionCpuPipeline =
+    "--pass-pipeline=builtin.module(func.func(tosa-to-linalg-named,tosa-to-linalg,"
+    "tosa-to-arith{include-apply-rescale=true})," QI_CPU_REST;
+const char *const kDefaultTransposeConvCpuPipeline =
+    "--pass-pipeline=builtin.module(func.func(tosa-optional-decompositions,tosa-to-linalg-named,"
+    "tosa-to-linalg,tosa-to-arith{include-apply-rescale=true},tosa-to-tensor)," QI_CPU_REST;
+#undef QI_CPU_REST
+
 namespace {
 
 constexpr size_t kTailLines = 5;
+
+/// The pipeline of case `c` for a backend: qcast / dcast `pipeline`,
+/// rescale `rescale`, contractions the fixed contraction pipelines.
+std::string pipelineFor(const GoldenCase &c, const BackendSettings &s, bool cpu) {
+  if (c.isContraction()) {
+    const bool transpose = c.params.contraction.kind == generators::ContractionKind::TransposeConv2d;
+    if (cpu)
+      return transpose ? kDefaultTransposeConvCpuPipeline : kDefaultContractionCpuPipeline;
+    return transpose ? kDefaultTransposeConvLoweringPipeline : kDefaultContractionLoweringPipeline;
+  }
+  return c.isRescale() ? s.rescalePipeline : s.pipeline;
+}
 
 bool writeText(const std::string &path, const std::string &text, std::string &error) {
   std::ofstream out(path, std::ios::binary);
@@ -177,6 +215,38 @@ std::optional<BackendOutput> lowerWithMlirOpt(const BackendSettings &s, const st
                      &r);
 }
 
+/// The first op of the quant or tosa dialect left in a lowered program,
+/// as "tosa.conv2d at line 12", but quant.scast (which a lowering emits to
+/// strip types) and tosa.apply_scale (a lowered-IR op with its own clause,
+/// [tosa.apply-scale]). Such an op would be evaluated by quant-interp with
+/// the reference semantics, and the mlir-lowering backend would then check
+/// the original op instead of MLIR's lowering of it. Types (`!quant.uniform`,
+/// `!tosa.shape`) and attributes (`#tosa....`) are not ops.
+std::optional<std::string> unloweredOp(const std::string &text) {
+  size_t line = 1;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      continue;
+    }
+    for (const char *dialect : {"quant.", "tosa."}) {
+      const size_t n = std::strlen(dialect);
+      if (text.compare(i, n, dialect) != 0)
+        continue;
+      const char before = i ? text[i - 1] : ' ';
+      if (before != ' ' && before != '"' && before != '\n' && before != '=')
+        continue;
+      size_t end = i + n;
+      while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_'))
+        ++end;
+      const std::string name = text.substr(i, end - i);
+      if (name != "quant.scast" && name != "tosa.apply_scale")
+        return name + " at line " + std::to_string(line);
+    }
+  }
+  return std::nullopt;
+}
+
 class InterpBackend : public Backend {
 public:
   explicit InterpBackend(BackendSettings s) : s_(std::move(s)) {}
@@ -209,16 +279,21 @@ public:
       return errorOutput(error);
     if (auto rejected = verifyWithMlirOpt(s_, program))
       return *rejected;
-    if (auto failed = lowerWithMlirOpt(s_, c.isRescale() ? s_.rescalePipeline : s_.pipeline,
-                                       program, lowered))
+    if (auto failed = lowerWithMlirOpt(s_, pipelineFor(c, s_, false), program, lowered))
       return *failed;
     // The lowered program has no quant or tosa ops left (or only scast), so
     // the profile and the recipe do not matter.
+    std::string text;
+    if (!readText(lowered, text))
+      return errorOutput("cannot read the lowered program " + lowered);
+    if (std::optional<std::string> op = unloweredOp(text))
+      return errorOutput("the pipeline left " + *op + " of " + lowered +
+                         " unlowered (quant-interp would evaluate the original op, not MLIR's lowering of it)");
     return runQuantInterp(s_, c, lowered, scratch, "", "", 0);
   }
   std::string detail() const override {
-    return s_.mlirOpt + " " + s_.pipeline + " (rescale: " + s_.rescalePipeline + ") | " +
-           s_.quantInterp;
+    return s_.mlirOpt + " " + s_.pipeline + " (rescale: " + s_.rescalePipeline +
+           "; contractions: " + kDefaultContractionLoweringPipeline + ") | " + s_.quantInterp;
   }
 
 private:
@@ -241,8 +316,7 @@ public:
       return errorOutput(error);
     if (auto rejected = verifyWithMlirOpt(s_, program))
       return *rejected;
-    if (auto failed = lowerWithMlirOpt(s_, c.isRescale() ? s_.rescalePipeline : s_.pipeline,
-                                       harness, llvmDialect))
+    if (auto failed = lowerWithMlirOpt(s_, pipelineFor(c, s_, true), harness, llvmDialect))
       return *failed;
     ProcessOptions options;
     options.timeoutSeconds = s_.timeoutSeconds;
@@ -259,8 +333,8 @@ public:
     return out;
   }
   std::string detail() const override {
-    return s_.mlirOpt + " " + s_.pipeline + " (rescale: " + s_.rescalePipeline + ") | " +
-           s_.mlirRunner + " -O3";
+    return s_.mlirOpt + " " + s_.pipeline + " (rescale: " + s_.rescalePipeline +
+           "; contractions: " + kDefaultContractionCpuPipeline + ") | " + s_.mlirRunner + " -O3";
   }
 
 private:
@@ -295,6 +369,17 @@ BackendOutput commandOutput(const ProcessResult &r, const GoldenCase &c, const s
   return out;
 }
 
+/// contraction.json and the operand files of a contraction case.
+bool writeContractionFiles(const GoldenCase &c, const std::string &scratch, std::string &error) {
+  if (!writeText(scratch + "/contraction.json", protocolContractionJson(c), error))
+    return false;
+  if (generators::hasWeight(c.params.contraction.kind) &&
+      !writeText(scratch + "/weight.txt", protocolOperandText(c.weightStored), error))
+    return false;
+  return !generators::hasBias(c.params.contraction.kind) ||
+         writeText(scratch + "/bias.txt", protocolOperandText(c.biasStored), error);
+}
+
 /// `text` as one sh word.
 std::string shellQuote(const std::string &text) {
   std::string quoted = "'";
@@ -317,12 +402,14 @@ public:
   }
   BackendOutput run(const GoldenCase &c, const std::string &scratch) const override {
     std::string error;
-    // A rescale case describes its op in rescale.json, a qcast / dcast case
-    // its quantized type in type.json.
+    // A rescale case describes its op in rescale.json, a contraction case
+    // in contraction.json (with weight.txt and bias.txt), a qcast / dcast
+    // case its quantized type in type.json.
     if (!writeText(scratch + "/request.txt", protocolRequest(c), error) ||
         !writeText(scratch + "/program.mlir", generators::programText(c.params), error) ||
-        !(c.isRescale() ? writeText(scratch + "/rescale.json", protocolRescaleJson(c), error)
-                        : writeText(scratch + "/type.json", protocolTypeJson(c), error)) ||
+        !(c.isContraction() ? writeContractionFiles(c, scratch, error)
+          : c.isRescale()   ? writeText(scratch + "/rescale.json", protocolRescaleJson(c), error)
+                            : writeText(scratch + "/type.json", protocolTypeJson(c), error)) ||
         !writeText(scratch + "/input.txt", protocolInput(c), error))
       return errorOutput(error);
     if (s_.batch)

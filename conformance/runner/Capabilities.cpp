@@ -2,6 +2,7 @@
 #include "conformance/runner/Capabilities.h"
 
 #include "generators/GoldenIds.h"
+#include "generators/GoldenContraction.h"
 #include "generators/GoldenRescale.h"
 #include "interpreter/numeric/FloatFormat.h"
 
@@ -13,7 +14,9 @@ using generators::GoldenCase;
 
 namespace {
 
-const std::set<std::string> kOps = {"qcast", "dcast", "rescale"};
+const std::set<std::string> kOps = {"qcast",         "dcast",          "rescale",
+                                     "matmul",        "conv2d",         "depthwise_conv2d",
+                                     "transpose_conv2d", "avg_pool2d", "max_pool2d"};
 const std::set<std::string> kRoundingModes = {"SINGLE_ROUND", "INEXACT_ROUND", "DOUBLE_ROUND"};
 const std::set<std::string> kScales = {"32", "16"};
 const std::set<std::string> kOperands = {"constants", "arguments"};
@@ -76,6 +79,8 @@ bool addValue(const std::string &key, const std::string &word, std::set<std::str
     ok = kScales.count(word);
   else if (key == "operands")
     ok = kOperands.count(word);
+  else if (key == "purpose" || key == "types") // a contraction case's (docs/golden-format.md)
+    ok = !word.empty();
   else if (key == "rescale-input" || key == "rescale-output") {
     unsigned width = 0;
     bool isUnsigned = false;
@@ -91,7 +96,8 @@ bool addValue(const std::string &key, const std::string &word, std::set<std::str
   } else {
     error = where + "unknown key '" + key +
             "' (expected op, granularity, storage, narrow, expressed, shape-kind, rejection, "
-            "rescale-input, rescale-output, scale, rounding-mode, per-channel, operands, exclude)";
+            "rescale-input, rescale-output, scale, rounding-mode, per-channel, operands, purpose, types, "
+            "exclude)";
     return false;
   }
   if (!ok) {
@@ -212,6 +218,8 @@ std::optional<std::string> Capabilities::notClaimed(const std::string &key,
 std::optional<std::string> Capabilities::outside(const GoldenCase &c) const {
   if (c.isRescale())
     return outsideRescale(c);
+  if (c.isContraction())
+    return outsideContraction(c);
   const quant::QuantType &t = c.params.type;
   auto check = [&](const std::string &key, const std::string &value, const std::string &what) {
     return notClaimed(key, value, what);
@@ -228,7 +236,7 @@ std::optional<std::string> Capabilities::outside(const GoldenCase &c) const {
       {"rejection", c.rejection ? "yes" : "no"},
       // Rescale-only keys never match a qcast / dcast case.
       {"rescale-input", ""}, {"rescale-output", ""}, {"scale", ""}, {"rounding-mode", ""},
-      {"per-channel", ""}, {"operands", ""}};
+      {"per-channel", ""}, {"operands", ""}, {"purpose", ""}, {"types", ""}};
   if (auto why = excluded(tags))
     return why;
   for (auto reason : {check("op", op, "op " + op),
@@ -264,7 +272,7 @@ std::optional<std::string> Capabilities::outsideRescale(const GoldenCase &c) con
       {"rounding-mode", mode}, {"per-channel", a.perChannel ? "yes" : "no"},
       {"operands", operands},
       // qcast / dcast keys never match a rescale case.
-      {"granularity", ""}, {"storage", ""}, {"expressed", ""}, {"narrow", ""}};
+      {"granularity", ""}, {"storage", ""}, {"expressed", ""}, {"narrow", ""}, {"purpose", ""}, {"types", ""}};
   if (auto why = excluded(tags))
     return why;
   for (auto reason : {check("op", "rescale", "op rescale"),
@@ -281,6 +289,29 @@ std::optional<std::string> Capabilities::outsideRescale(const GoldenCase &c) con
       return reason;
   if (c.rejection)
     if (auto reason = check("rejection", "yes", "an expected-rejection case"))
+      return reason;
+  return std::nullopt;
+}
+
+/// A contraction case: op, shape kind and rejection are its keys; the
+/// qcast / dcast and rescale keys never match it.
+std::optional<std::string> Capabilities::outsideContraction(const GoldenCase &c) const {
+  const std::string op(generators::contractionOpName(c.params.contraction.kind));
+  const std::string shapeKind(generators::shapeKindName(c.params.shapeKind));
+  const std::map<std::string, std::string> tags = {
+      {"op", op}, {"shape-kind", shapeKind}, {"rejection", c.rejection ? "yes" : "no"},
+      {"purpose", c.params.contraction.purpose},
+      {"types", generators::contractionTypesTag(c.params)}, {"granularity", ""}, {"storage", ""}, {"expressed", ""}, {"narrow", ""},
+      {"rescale-input", ""}, {"rescale-output", ""}, {"scale", ""}, {"rounding-mode", ""},
+      {"per-channel", ""}, {"operands", ""}};
+  if (auto why = excluded(tags))
+    return why;
+  for (auto reason : {notClaimed("op", op, "op " + op),
+                      notClaimed("shape-kind", shapeKind, "shape kind " + shapeKind)})
+    if (reason)
+      return reason;
+  if (c.rejection)
+    if (auto reason = notClaimed("rejection", "yes", "an expected-rejection case"))
       return reason;
   return std::nullopt;
 }

@@ -2,6 +2,7 @@
 #include "conformance/runner/CaseText.h"
 
 #include "generators/FloatText.h"
+#include "generators/GoldenContraction.h"
 #include "generators/GoldenFormat.h"
 #include "generators/GoldenProgram.h"
 #include "generators/GoldenRescale.h"
@@ -113,10 +114,10 @@ std::string shown(const std::string &text) {
 
 } // namespace
 
-size_t elementCount(const GoldenCase &c) { return c.numInputs(); }
+size_t elementCount(const GoldenCase &c) { return c.numOutputs(); }
 
 std::string argumentAttribute(const GoldenCase &c) {
-  if (c.isRescale())
+  if (c.isRescale() || c.isContraction())
     return generators::argumentText(c);
   std::vector<std::string> values = inputLiterals(c);
   const std::string &type = c.params.op == Op::QCast
@@ -134,12 +135,17 @@ std::string argumentLines(const GoldenCase &c) {
   if (c.isRescale())
     for (const std::string &operand : generators::rescaleOperandArguments(c.params))
       text += operand + "\n";
+  if (c.isContraction())
+    for (const std::string &operand : generators::contractionOperandArguments(c))
+      text += operand + "\n";
   return text;
 }
 
 std::string outputTypeSpelling(const GoldenCase &c) {
   if (c.isRescale())
     return generators::concreteSpelling(c.params, generators::rescaleOutputElement(c.params));
+  if (c.isContraction())
+    return generators::contractionOutputType(c.params, true);
   std::string element = isQCast(c) ? generators::resultIntegerSpelling(c.params.type.storage)
                                    : std::string(expressedFormat(c).name);
   return generators::concreteSpelling(c.params, element);
@@ -148,6 +154,8 @@ std::string outputTypeSpelling(const GoldenCase &c) {
 numeric::IntFormat outputIntFormat(const GoldenCase &c) {
   if (c.isRescale())
     return {c.params.rescale.attributes.outputWidth, !c.params.rescale.attributes.outputUnsigned};
+  if (c.isContraction())
+    return {unsigned(std::stoul(generators::contractionOutputElement(c.params).substr(1))), true};
   return c.params.type.storage;
 }
 
@@ -156,12 +164,14 @@ std::string protocolRequest(const GoldenCase &c) {
   for (int64_t d : c.params.shape)
     shape += " " + std::to_string(d);
   std::string inputType =
-      c.isRescale() ? generators::concreteSpelling(c.params, generators::rescaleInputElement(c.params))
+      c.isContraction() ? generators::contractionInputType(c.params, true)
+      : c.isRescale() ? generators::concreteSpelling(c.params, generators::rescaleInputElement(c.params))
       : isQCast(c)  ? generators::concreteSpelling(c.params, std::string(expressedFormat(c).name))
                     : generators::concreteSpelling(c.params, storageSignless(c));
   return "format quant-conform-command/1\n"
          "id " + c.id + "\n"
-         "op " + std::string(generators::opName(c.params.op)) + "\n"
+         "op " + std::string(c.isContraction() ? generators::contractionOpName(c.params.contraction.kind)
+                                               : generators::opName(c.params.op)) + "\n"
          "input-type " + inputType + "\n"
          "output-type " + outputTypeSpelling(c) + "\n"
          "shape" + shape + "\n"
@@ -218,6 +228,48 @@ std::string protocolTypeJson(const GoldenCase &c) {
 }
 
 std::string protocolRescaleJson(const GoldenCase &c) { return caseMember(c, "rescale"); }
+
+std::string protocolOperandText(const std::vector<int64_t> &values) {
+  std::string text;
+  for (int64_t v : values)
+    text += std::to_string(v) + "\n";
+  return text;
+}
+
+/// The golden `contraction` object, plus where each operand is and its
+/// concrete type and shape, and the output's (docs/vendor-guide.md).
+std::string protocolContractionJson(const GoldenCase &c) {
+  llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(caseMember(c, "contraction"));
+  llvm::json::Object *object = parsed ? parsed->getAsObject() : nullptr;
+  if (!object) {
+    if (!parsed)
+      llvm::consumeError(parsed.takeError());
+    return "{}\n";
+  }
+  const generators::CaseParams &p = c.params;
+  auto shapeArray = [](const Shape &s) {
+    llvm::json::Array a;
+    for (int64_t d : s)
+      a.push_back(d);
+    return a;
+  };
+  llvm::json::Array operands;
+  operands.push_back(llvm::json::Object{{"name", "input"}, {"file", "input.txt"},
+                                        {"type", generators::contractionInputType(p, true)},
+                                        {"shape", shapeArray(p.shape)}});
+  if (generators::hasWeight(p.contraction.kind))
+    operands.push_back(llvm::json::Object{{"name", "weight"}, {"file", "weight.txt"},
+                                          {"type", generators::contractionWeightType(p)},
+                                          {"shape", shapeArray(p.contraction.weightShape)}});
+  if (generators::hasBias(p.contraction.kind))
+    operands.push_back(llvm::json::Object{{"name", "bias"}, {"file", "bias.txt"},
+                                          {"type", generators::contractionBiasType(p)},
+                                          {"shape", shapeArray(p.contraction.biasShape)}});
+  (*object)["operands"] = std::move(operands);
+  (*object)["outputType"] = generators::contractionOutputType(p, true);
+  (*object)["outputShape"] = shapeArray(c.outputShape);
+  return llvm::formatv("{0:2}", llvm::json::Value(std::move(*object))).str() + "\n";
+}
 
 int64_t storageValueOfBits(uint64_t bits, const numeric::IntFormat &storage) {
   return storage.fromBitsSmall(bits);

@@ -28,7 +28,7 @@ std::string outputTypeSpelling(const generators::GoldenCase &c);
 /// The integer type output values are read in: the storage type (qcast),
 /// or the rescale output type with output_unsigned's signedness.
 numeric::IntFormat outputIntFormat(const generators::GoldenCase &c);
-/// Number of output elements (= input elements).
+/// Number of output elements (= input elements, except for a contraction).
 size_t elementCount(const generators::GoldenCase &c);
 
 /// The protocol's request.txt, input.txt and type.json (qcast / dcast) or
@@ -37,6 +37,11 @@ std::string protocolRequest(const generators::GoldenCase &c);
 std::string protocolInput(const generators::GoldenCase &c);
 std::string protocolTypeJson(const generators::GoldenCase &c);
 std::string protocolRescaleJson(const generators::GoldenCase &c);
+/// A contraction case's contraction.json (the op, its attributes and zero
+/// points, each operand's file, type and shape, the output's type and
+/// shape), and the text of weight.txt / bias.txt (one integer per line).
+std::string protocolContractionJson(const generators::GoldenCase &c);
+std::string protocolOperandText(const std::vector<int64_t> &values);
 
 /// Reads quant-interp's printed result (decimal integers for qcast and
 /// rescale, `--hex` for dcast; a `// poison:` line). Integers are

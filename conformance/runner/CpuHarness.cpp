@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "conformance/runner/CaseText.h"
 #include "generators/FloatText.h"
+#include "generators/GoldenContraction.h"
 #include "generators/GoldenProgram.h"
 #include "generators/GoldenRescale.h"
 
@@ -133,11 +134,51 @@ std::string rescaleHarness(const GoldenCase &c) {
   return h;
 }
 
+/// The harness of a contraction case: the input, weight and bias as
+/// constants (the input cast to a dynamic batch where the program has one),
+/// @main called, the output integers printed zero-extended.
+std::string contractionHarness(const GoldenCase &c) {
+  const generators::CaseParams &p = c.params;
+  const std::string param = generators::contractionInputType(p, false);
+  const std::string concrete = generators::contractionInputType(p, true);
+  const std::string result = generators::contractionOutputType(p, false);
+  std::string h = generators::programText(p);
+  h += "func.func private @printI64(i64)\n"
+       "func.func private @printNewline()\n"
+       "func.func @qi_harness() {\n";
+  h += "  %in = arith.constant " + argumentAttribute(c) + "\n";
+  std::string args = "%in", types = param;
+  if (concrete != param) {
+    h += "  %arg = tensor.cast %in : " + concrete + " to " + param + "\n";
+    args = "%arg";
+  }
+  std::vector<std::string> operands = generators::contractionOperandArguments(c);
+  for (size_t k = 0; k < operands.size(); ++k) {
+    h += "  %op" + std::to_string(k) + " = arith.constant " + operands[k] + "\n";
+    args += ", %op" + std::to_string(k);
+    types += ", " + operands[k].substr(operands[k].rfind(" : ") + 3);
+  }
+  h += "  %r = func.call @main(" + args + ") : (" + types + ") -> " + result + "\n";
+  // Print as a case of the output's shape (its dynamic batch included).
+  GoldenCase view = c;
+  view.params.shape = c.outputShape;
+  view.params.dynamic.assign(c.outputShape.size(), false);
+  const std::vector<int64_t> declared = generators::declaredOutputDims(p);
+  for (size_t d = 0; d < declared.size() && d < view.params.dynamic.size(); ++d)
+    view.params.dynamic[d] = declared[d] < 0;
+  const std::string element = generators::contractionOutputElement(p);
+  h += printElements(view, "%r", result, element, unsigned(std::stoul(element.substr(1))), false);
+  h += "  return\n}\n";
+  return h;
+}
+
 } // namespace
 
 std::string cpuHarness(const GoldenCase &c) {
   if (c.isRescale())
     return rescaleHarness(c);
+  if (c.isContraction())
+    return contractionHarness(c);
   const generators::CaseParams &p = c.params;
   const bool qcast = p.op == Op::QCast;
   const bool scalar = p.shapeKind == ShapeKind::Scalar;

@@ -137,7 +137,7 @@ void score(size_t n, const std::vector<bool> &mismatching, const BackendOutput &
 std::vector<Scored> scoreRecipes(const GoldenCase &c, const BackendOutput &out,
                                  const std::vector<bool> &mismatching) {
   std::vector<Scored> scored;
-  const size_t n = c.numInputs();
+  const size_t n = c.numOutputs();
   const auto &recipes = requant::allRecipes();
   for (size_t v = 0; v < recipes.size(); ++v) {
     const std::string name(requant::recipeName(recipes[v]));
@@ -168,11 +168,13 @@ std::vector<DiagnosisMatch> rankCandidates(const GoldenCase &c, const BackendOut
   if (out.status != BackendOutput::Status::Values || c.rejection)
     return {};
   const std::vector<bool> mismatching = mismatchingElements(c, expectedName, out);
-  const size_t n = c.numInputs();
+  const size_t n = c.numOutputs();
   if (mismatching.size() != n)
     return {};
   if (c.isRescale())
     return ranked(scoreRecipes(c, out, mismatching));
+  if (c.isContraction())
+    return {}; // one defined result: no variant semantics to rank
   const bool qcast = c.params.op == Op::QCast;
   const numeric::FloatFormat &format = *c.params.type.expressed;
   std::vector<Scored> scored;

@@ -2,6 +2,7 @@
 #include "conformance/runner/Judge.h"
 
 #include "generators/FloatText.h"
+#include "generators/GoldenContraction.h"
 #include "generators/GoldenIds.h"
 #include "generators/GoldenRescale.h"
 #include "interpreter/numeric/Exact.h"
@@ -22,7 +23,18 @@ CaseResult header(const GoldenCase &c, const std::string &file) {
   r.id = c.id;
   r.file = file;
   r.category = generators::caseCategory(c.params);
-  r.elements = c.numInputs();
+  r.elements = c.numOutputs();
+  if (c.isContraction()) {
+    const generators::ContractionParams &k = c.params.contraction;
+    r.tags = {{"op", std::string(generators::contractionOpName(k.kind))},
+              {"types", generators::contractionTypesTag(c.params)},
+              {"output", generators::contractionOutputElement(c.params)},
+              {"purpose", k.purpose},
+              {"shapeKind", std::string(generators::shapeKindName(c.params.shapeKind))}};
+    if (c.rejection)
+      r.tags["rejection"] = c.rejection->reason;
+    return r;
+  }
   if (c.isRescale()) {
     const generators::RescaleParams &rs = c.params.rescale;
     r.tags = {{"op", "rescale"},
@@ -49,6 +61,19 @@ CaseResult header(const GoldenCase &c, const std::string &file) {
 }
 
 std::string inputText(const GoldenCase &c, size_t i) {
+  if (c.isContraction()) {
+    // The output element's multi-index (its inputs are a window, not one).
+    std::vector<int64_t> index(c.outputShape.size());
+    size_t rest = i;
+    for (size_t d = index.size(); d-- > 0;) {
+      index[d] = int64_t(rest % size_t(c.outputShape[d]));
+      rest /= size_t(c.outputShape[d]);
+    }
+    std::string text = "output [";
+    for (size_t d = 0; d < index.size(); ++d)
+      text += (d ? ", " : "") + std::to_string(index[d]);
+    return text + "]";
+  }
   if (c.params.op == Op::QCast)
     return floatText(*c.params.type.expressed, c.inputFloats[i]);
   return std::to_string(c.inputStored[i]);
@@ -148,7 +173,8 @@ namespace {
 /// the specification defines no result, so rejecting and computing are
 /// both allowed (crashing is not: that is an `error`).
 bool unpredictable(const GoldenCase &c) {
-  return c.isRescale() && c.rejection && c.rejection->reason == generators::kRejectRequire;
+  return (c.isRescale() || c.isContraction()) && c.rejection &&
+         c.rejection->reason == generators::kRejectRequire;
 }
 
 } // namespace
@@ -159,7 +185,7 @@ bool elementMatches(const GoldenCase &c, const generators::ExpectedOutput &expec
     return false; // the backend's undefined value never equals a defined one
   if (c.isRescale())
     return rescaleValueAllowed(expected, i, out.stored[i]);
-  if (c.params.op == Op::QCast)
+  if (c.params.op == Op::QCast || c.isContraction())
     return out.stored[i] == expected.stored[i];
   return sameFloat(*c.params.type.expressed, expected.floats[i], out.floats[i],
                    nanBitsUnspecified(profile));
@@ -170,7 +196,7 @@ std::vector<bool> mismatchingElements(const GoldenCase &c, const std::string &pr
   const generators::ExpectedOutput *expected = expectedNamed(c, profile);
   if (!expected || out.status != BackendOutput::Status::Values)
     return {};
-  const size_t n = c.numInputs();
+  const size_t n = c.numOutputs();
   std::vector<bool> dontCare(n, false), mismatching(n, false);
   for (int64_t i : expected->poison)
     dontCare[size_t(i)] = true;
@@ -248,7 +274,8 @@ CaseResult judgeCase(const GoldenCase &c, const std::string &file, const std::st
     if (elementMatches(c, *expected, profile, out, i))
       continue;
     ++r.mismatched;
-    const std::string cls = i < c.inputClasses.size() ? c.inputClasses[i] : "";
+    // Input classes describe output elements only for the elementwise ops.
+    const std::string cls = !c.isContraction() && i < c.inputClasses.size() ? c.inputClasses[i] : "";
     ++r.mismatchesByClass[cls];
     std::optional<int64_t> storedError;
     if (qcast && !undefined) {

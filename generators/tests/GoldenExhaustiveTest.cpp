@@ -84,8 +84,8 @@ TEST(GoldenExhaustive, ChunksRederived) {
   const std::vector<std::string> profiles{"reference", "mlir-lower-quant-ops"};
   for (uint64_t k : {uint64_t(0), uint64_t(0x3F80), uint64_t(0x7F80), uint64_t(0xFFFF)}) {
     GoldenCase c = buildCase(chunkParams(k), Level::Exhaustive, kDefaultSeed, profiles);
-    ASSERT_EQ(c.numInputs(), size_t(kExhaustiveChunkElements));
-    for (size_t i = 0; i < c.numInputs(); ++i) {
+    ASSERT_EQ(c.numOutputs(), size_t(kExhaustiveChunkElements));
+    for (size_t i = 0; i < c.numOutputs(); ++i) {
       ASSERT_EQ(uint64_t(c.inputFloats[i]), (k << 16) + i) << c.id;
       ASSERT_EQ(c.inputClasses[i], "exhaustive");
     }
@@ -97,7 +97,7 @@ TEST(GoldenExhaustive, ChunksRederived) {
       s.arithRounding = knobs.arithRounding;
       s.nan = knobs.nan;
       s.overflow = knobs.overflow;
-      for (size_t i = 0; i < c.numInputs(); ++i) {
+      for (size_t i = 0; i < c.numOutputs(); ++i) {
         quant::slow::Stored o = quant::slow::qcast(c.params.type, s, 0, uint64_t(c.inputFloats[i]));
         bool poison = std::binary_search(e.poison.begin(), e.poison.end(), int64_t(i));
         if (poison != o.poison || (!poison && e.stored[i] != o.value))
@@ -127,13 +127,13 @@ TEST(GoldenExhaustive, RescaleSweepsRederived) {
     ++sweeps;
     const requant::RescaleAttributes &a = p.rescale.attributes;
     // Every value of the input type, in order.
-    EXPECT_EQ(c.numInputs(), size_t(1) << a.inputWidth) << c.id;
-    for (size_t i = 0; i < c.numInputs(); ++i)
+    EXPECT_EQ(c.numOutputs(), size_t(1) << a.inputWidth) << c.id;
+    for (size_t i = 0; i < c.numOutputs(); ++i)
       if (c.inputStored[i] != intTypeMin(a.inputWidth, a.inputUnsigned) + int64_t(i)) {
         ADD_FAILURE() << c.id << ": input " << i << " is " << c.inputStored[i];
         break;
       }
-    EXPECT_EQ(tests::rederiveRescale(c, problems), 3 * c.numInputs()) << c.id;
+    EXPECT_EQ(tests::rederiveRescale(c, problems), 3 * c.numOutputs()) << c.id;
     if (a.inputWidth == 8) {
       GoldenCase back;
       std::string error;

@@ -35,7 +35,11 @@ def nested(values, shape):
 
 
 def operand_arguments(case):
-    """A rescale case whose multiplier, shift and zero points are parameters of @main: their --arg texts."""
+    """The further parameters of @main, as --arg texts: a contraction case's weight and bias; a rescale
+    case's multiplier, shift and zero points when they are arguments."""
+    if "contraction" in case:
+        return ["dense<%s> : %s" % (nested([str(v) for v in o["values"]], o["shape"]), o["type"])
+                if o["values"] else "dense<> : %s" % o["type"] for o in case["operands"]]
     op = case.get("rescale")
     if not op or op["operands"] != "arguments":
         return []
@@ -68,8 +72,9 @@ def parse_output(case, lines):
         poison = [int(x) for x in lines[1][len("// poison:"):].split(",")]
     first = lines[0]
     body, _, _ = first.rpartition(" : ")
-    if case["tags"]["op"] == "rescale":  # signless integers: read with output_unsigned's signedness
-        width, unsigned = int(case["rescale"]["output"][1:]), case["rescale"]["output"][0] == "u"
+    if case["tags"]["op"] == "rescale" or "contraction" in case:  # signless: read per the op's signedness
+        op = case.get("rescale") or case["contraction"]
+        width, unsigned = int(op["output"][1:]), op["output"][0] == "u"
         vals = [int(x) & ((1 << width) - 1) for x in re.findall(r"-?\d+", body[body.find("<") + 1:])]
         return [v - (1 << width) if not unsigned and v >> (width - 1) else v for v in vals], poison
     if case["tags"]["op"] == "qcast":
@@ -107,8 +112,9 @@ def run_case(quant_interp, path, profile, recipe):
     if "rejection" in case:
         return run_rejection(quant_interp, path, case)
     rescale = case["tags"]["op"] == "rescale"
+    contraction = "contraction" in case  # one expected output, TOSA's, under every profile
     expected = [e for e in case["expected"]
-                if (e["recipe"] == recipe if rescale else e["profile"] == profile)]
+                if contraction or (e["recipe"] == recipe if rescale else e["profile"] == profile)]
     if not expected:
         return None
     expected = expected[0]
@@ -126,15 +132,15 @@ def run_case(quant_interp, path, profile, recipe):
         got, poison = parse_output(case, lines)
     except ValueError as e:
         return "%s: %s" % (path, e)
-    if case["tags"]["op"] in ("qcast", "rescale"):
+    if case["tags"]["op"] in ("qcast", "rescale") or contraction:
         want = expected["values"]
     else:
         want = [int(v[0], 16) for v in expected["values"]]
-    if got != want or poison != expected["poison"]:
+    if got != want or poison != expected.get("poison", []):
         bad = [i for i in range(max(len(got), len(want)))
                if i >= len(got) or i >= len(want) or got[i] != want[i]]
         return "%s: quant-interp gives %s poison %s, the file says %s poison %s (first differing elements %s)" % (
-            path, got[:8], poison, want[:8], expected["poison"], bad[:8])
+            path, got[:8], poison, want[:8], expected.get("poison", []), bad[:8])
     return ""
 
 

@@ -43,6 +43,16 @@ void checkAttributes(const char *op, const ConvAttributes &a, bool transpose) {
   static const char *padNames[] = {"pad_top", "pad_bottom", "pad_left", "pad_right"};
   static const char *outPadNames[] = {"out_pad_top", "out_pad_bottom", "out_pad_left",
                                       "out_pad_right"};
+  // The attribute lengths of the argument tables (MLIR's verifier checks
+  // them on ops; a direct caller of the kernel is held to them too).
+  auto length = [&](const char *name, const std::vector<int64_t> &v, size_t expected) {
+    if (v.size() != expected)
+      errorIf(op, std::string("length(") + name + ") != " + std::to_string(expected),
+              std::string(name) + " = " + indexText(v));
+  };
+  length(transpose ? "out_pad" : "pad", a.pad, 4);
+  length("stride", a.stride, 2);
+  length("dilation", a.dilation, 2);
   for (size_t i = 0; i < 4; ++i)
     checkInt32Attribute(op, transpose ? outPadNames[i] : padNames[i], a.pad[i]);
   checkInt32Attribute(op, "stride_y", a.stride[0]);

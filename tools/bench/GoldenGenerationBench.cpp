@@ -27,7 +27,7 @@ void generateLevel(benchmark::State &state, Level level) {
       std::string text = caseToJson(c);
       benchmark::DoNotOptimize(text.data());
       ++cases;
-      elements += int64_t(c.numInputs());
+      elements += int64_t(c.numOutputs());
       bytes += int64_t(text.size());
       return true;
     });

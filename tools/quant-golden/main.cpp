@@ -303,7 +303,7 @@ int check() {
         }
       }
       size_t shown = 0;
-      for (size_t i = 0; i < c.numInputs(); ++i) {
+      for (size_t i = 0; i < c.numOutputs(); ++i) {
         ++compared;
         std::string fileValue, kernelValue;
         if (sameBits(c, c.expected[e], mine, i, fileValue, kernelValue))

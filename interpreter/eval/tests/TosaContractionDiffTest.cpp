@@ -693,6 +693,20 @@ TEST(Kernels, TransposeConv2d) {
   expectCoverage(t, "TRANSPOSE_CONV2D", true, true, 9);
 }
 
+/// The kernels hold a direct caller to the attribute lengths MLIR's verifier
+/// checks on ops: an empty dilation is an error, not a read past the end.
+TEST(Kernels, AttributeLengthsAreChecked) {
+  SplitMix64 prng(0x3a7c07);
+  ConvCase c = randomConv(prng, oracle::Conv::Transpose);
+  c.params.dilation.clear();
+  try {
+    runConv(c);
+    ADD_FAILURE() << "an empty dilation was accepted";
+  } catch (const tk::KernelError &e) {
+    EXPECT_NE(e.message.find("length(dilation) != 2"), std::string::npos) << e.message;
+  }
+}
+
 TEST(Kernels, AvgPool2d) {
   Tally t = sweep<PoolCase>(
       0x3a7c05, caseCount(), [](SplitMix64 &p) { return randomPool(p, true); }, expectPool,

@@ -72,6 +72,15 @@ def main():
         if case["tags"]["op"] == "rescale":
             files += check_rescale(case, out, shape)
             continue
+        if "contraction" in case:  # input, weight, bias and tosa.npy (the result's shape)
+            arrays = [("input.npy", case["input"]["shape"], case["input"]["values"])]
+            arrays += [(o["name"] + ".npy", o["shape"], o["values"]) for o in case["operands"]]
+            arrays += [(e["semantics"] + ".npy", e["shape"], e["values"]) for e in case["expected"]]
+            for name, want_shape, want in arrays:
+                d, s, v = read_npy(os.path.join(out, case["id"], name))
+                assert d[1] == "i" and s == tuple(want_shape) and v == want, (case["id"], name)
+                files += 1
+            continue
         qcast = case["tags"]["op"] == "qcast"
 
         def floats(values):
