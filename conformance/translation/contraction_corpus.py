@@ -9,6 +9,7 @@ import random
 from dataclasses import dataclass, field
 
 from contraction_model import TYPES, I8, Undefined
+from translation_common import harness_module
 
 # (in, weight, out, acc) of TOSA 1.0's type-support tables (spec/tosa-contractions.md [contract.types]).
 ROWS = {
@@ -179,28 +180,7 @@ def chunk_text(c):
 
 def native_module(cases):
     """Every case as @p_N (noinline) and @qi_harness, printing -(N+1), then each output element's bits."""
-    parts = [function_text(c, f"p_{n}", 'passthrough = ["noinline"]') for n, c in cases]
-    h = ["func.func private @printI64(i64)", "func.func private @printNewline()", "func.func @qi_harness() {",
-         "  %c0 = arith.constant 0 : index", "  %c1 = arith.constant 1 : index"]
-    for n, c in cases:
-        s = f"_{n}"
-        lines, res = call_lines(c, f"p_{n}", s)
-        h += lines
-        ot, count = c.types["out"], c.count()
-        h += [f"  %mark{s} = arith.constant {-(n + 1)} : i64", f"  func.call @printI64(%mark{s}) : (i64) -> ()",
-              "  func.call @printNewline() : () -> ()",
-              f"  %flat{s} = tensor.collapse_shape {res} [[{', '.join(str(i) for i in range(len(c.shapes['out'])))}]]"
-              f" : {ttype(c.shapes['out'], ot)} into tensor<{count}x{ot.name}>",
-              f"  %n{s} = arith.constant {count} : index", f"  scf.for %i{s} = %c0 to %n{s} step %c1 {{",
-              f"    %e{s} = tensor.extract %flat{s}[%i{s}] : tensor<{count}x{ot.name}>"]
-        word = f"%e{s}"
-        if ot.is_float:
-            h.append(f"    %b{s} = arith.bitcast %e{s} : {ot.name} to i{ot.width}")
-            word = f"%b{s}"
-        h += [f"    %w{s} = arith.extui {word} : i{ot.width} to i64", f"    func.call @printI64(%w{s}) : (i64) -> ()",
-              "    func.call @printNewline() : () -> ()", "  }"]
-    h += ["  return", "}"]
-    return "\n".join(parts) + "\n".join(h) + "\n"
+    return harness_module(cases, function_text, call_lines)
 
 
 # ----------------------------------------------------------------------------------------------------------------------

@@ -43,6 +43,7 @@ from contraction_lowering import FEATURES, lowered_float  # noqa: E402
 from contraction_model import Undefined, tosa_model  # noqa: E402
 from rescale_translation_check import (LLVM_TAIL, chunk_starts, parse_hex_result, run, split_errors,  # noqa: E402
                                        split_stdout)
+from translation_common import lower as common_lower, run_native as common_run_native  # noqa: E402
 
 LOWER = "tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith"
 PIPELINES = {
@@ -91,48 +92,12 @@ def run_quant_interp(qi, path, cases):
 
 
 def lower(args, pipeline, path, out_path, cases):
-    r = run([args.mlir_opt, "--split-input-file", f"--pass-pipeline=builtin.module({PIPELINES[pipeline]})", path])
-    with open(path) as fh:
-        errors = split_errors(r.stderr, chunk_starts(fh.read()), len(cases))
-    chunks = ["\n".join(lines) for lines in split_stdout(r.stdout, len(cases))]
-    if sum(1 for line in r.stdout.splitlines() if line.startswith("// -----")) != len(cases) - 1:
-        raise RuntimeError(f"mlir-opt ({pipeline}): output chunks do not match the programs:\n{r.stderr[-2000:]}")
-    with open(out_path, "w") as fh:
-        fh.write(r.stdout)
-    return [(ch if ch.strip() else None, None if ch.strip() else (e or "no output")) for ch, e in zip(chunks, errors)]
+    return common_lower(args.mlir_opt, pipeline, PIPELINES[pipeline], path, out_path, cases)
 
 
 def run_native(args, pipeline, batch, tmp, tag):
     """{case index: ("values", [bits]) or ("error", message)}; a failing batch is retried in halves."""
-    src, low = os.path.join(tmp, f"native-{tag}.mlir"), os.path.join(tmp, f"native-{tag}.llvm.mlir")
-    with open(src, "w") as fh:
-        fh.write(native_module(batch))
-    r = run([args.mlir_opt, f"--pass-pipeline={native_pipeline(pipeline)}", src, "-o", low])
-    failure = None
-    if r.returncode != 0:
-        failure = "mlir-opt to LLVM: " + (r.stderr.strip().splitlines() or ["?"])[0]
-    else:
-        rr = run([args.mlir_runner, low, "-O3", "-e", "qi_harness", "-entry-point-result=void",
-                  f"-shared-libs={args.runner_utils}"], timeout=args.timeout)
-        if rr.returncode != 0:
-            failure = f"mlir-runner: exit status {rr.returncode}: {rr.stderr.strip()[-300:]}"
-    if failure is None:
-        got, cur = {}, None
-        for word in rr.stdout.split():
-            v = int(word)
-            if v < 0:
-                cur = -v - 1
-                got[cur] = []
-            elif cur is not None:
-                got[cur].append(v)
-        return {n: ("values", got[n]) if len(got.get(n, [])) == c.count() else ("error", "harness output incomplete")
-                for n, c in batch}
-    if len(batch) == 1:
-        return {batch[0][0]: ("error", failure)}
-    half = len(batch) // 2
-    out = run_native(args, pipeline, batch[:half], tmp, tag + "a")
-    out.update(run_native(args, pipeline, batch[half:], tmp, tag + "b"))
-    return out
+    return common_run_native(args, native_pipeline(pipeline), native_module, batch, tmp, tag)
 
 
 def reference(c):
