@@ -28,13 +28,10 @@ Exit status 1 when: A differs from the model, B and C differ where B is not pois
 quant-interp fails on a program or a lowered program, mlir-opt fails on a corpus program, or a probe does not fail
 the way it is expected to. Standard library only.
 """
-import argparse
 import itertools
 import os
 import re
 import sys
-import tempfile
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from contraction_corpus import (OPS, check_types, chunk_text, corpus, function_text, native_module,  # noqa: E402
@@ -43,7 +40,7 @@ from contraction_lowering import FEATURES, lowered_float  # noqa: E402
 from contraction_model import Undefined, tosa_model  # noqa: E402
 from rescale_translation_check import (LLVM_TAIL, chunk_starts, parse_hex_result, run, split_errors,  # noqa: E402
                                        split_stdout)
-from translation_common import lower as common_lower, run_native as common_run_native  # noqa: E402
+from translation_common import check_main, lower as common_lower, run_native as common_run_native  # noqa: E402
 
 LOWER = "tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith"
 PIPELINES = {
@@ -348,64 +345,8 @@ def show_reproducers(args, tmp):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--quant-interp", required=True)
-    parser.add_argument("--mlir-opt", default="/usr/lib/llvm-22/bin/mlir-opt")
-    parser.add_argument("--mlir-runner", default="/usr/lib/llvm-22/bin/mlir-runner")
-    parser.add_argument("--runner-utils", default="/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so")
-    parser.add_argument("--tier", choices=["quick", "full"], default="quick")
-    parser.add_argument("--seed", type=int, default=20250701)
-    parser.add_argument("--ops", default=",".join(OPS), help="comma-separated subset of " + ", ".join(OPS))
-    parser.add_argument("--no-native", action="store_true", help="skip C (mlir-runner)")
-    parser.add_argument("--timeout", type=float, default=600)
-    parser.add_argument("--keep", help="keep the generated files in this directory")
-    parser.add_argument("--verbose", action="store_true")
-    parser.add_argument("--reproducers", action="store_true",
-                        help="run only the minimal reproducers and the refusal probes, printing A, B and C")
-    args = parser.parse_args()
-    start = time.time()
-    holder = None
-    if args.keep:
-        os.makedirs(args.keep, exist_ok=True)
-        tmp = args.keep
-    else:
-        holder = tempfile.TemporaryDirectory()
-        tmp = holder.name
-    if args.reproducers:
-        return show_reproducers(args, tmp)
-    ops = [x for x in args.ops.split(",") if x]
-    cases = [c for c in corpus(args.tier, args.seed) if c.op in ops]
-    print(f"contraction translation check ({args.tier}, seed {args.seed}): {len(cases)} programs, "
-          f"{sum(c.count() for c in cases)} output elements")
-    results = run_all(args, cases, tmp, "corpus")
-    t1 = time.time()
-    tally = Tally()
-    for c, res in zip(cases, results):
-        classify(c, res, tally, args.verbose)
-    probe_lines = run_probes(args, tmp, tally)
-    print(f"  run {t1 - start:.1f} s, classify and probes {time.time() - t1:.1f} s")
-    print(f"  B and C both ran on {tally.b_and_c} elements ({tally.b_poison} poison in B); equal wherever B is not "
-          f"poison: {'no' if any('native' in f for f in tally.failures) else 'yes'} (NaN as NaN: "
-          f"{tally.nan_signs} NaNs of other bits, B the default NaN, C x86's negative one)")
-    print("\n  op, type row: programs, elements, agree with the reference")
-    for (op, row), (p, e, ag) in sorted(tally.rows.items(), key=lambda kv: (OPS.index(kv[0][0]), kv[0][1])):
-        print(f"    {op:17s} {row:28s} {p:4d} {e:6d} {ag:6d}")
-    print("\n  classes of the other elements (elements in programs), with an example:")
-    for cls, (n, progs, (c, detail)) in sorted(tally.classes.items()):
-        if cls.startswith("refused / probe"):
-            continue
-        i, bv, cv = detail if isinstance(detail, tuple) else (None, None, None)
-        print(f"    {cls}: {n} ({len(progs)})")
-        if i is not None:
-            print(f"        e.g. {c.name} element {element_index(c, i)}: B {show(c, bv)}, C {show(c, cv)}")
-    print("\n  refusal probes (each alone):")
-    print("\n".join(probe_lines))
-    for line in tally.failures[:40]:
-        print(f"  FAIL {line}")
-    if tally.failures:
-        print(f"  {len(tally.failures)} check failures")
-    print(f"\ntotal {time.time() - start:.1f} s")
-    return 1 if tally.failures else 0
+    return check_main("contraction", __doc__, OPS, corpus, run_all, classify, run_probes, show_reproducers, Tally, show,
+                      element_index)
 
 
 if __name__ == "__main__":

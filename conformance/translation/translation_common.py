@@ -6,7 +6,11 @@ Spec: spec/translation-check.md [translation.contraction.compare], [translation.
 object with count() (output elements), shapes["out"] and types["out"] (an element type with width and is_float).
 Standard library only.
 """
+import argparse
 import os
+import sys
+import tempfile
+import time
 
 from rescale_translation_check import chunk_starts, run, split_errors, split_stdout
 
@@ -96,3 +100,73 @@ def run_native(args, pipeline, module_text, batch, tmp, tag):
     out = run_native(args, pipeline, module_text, batch[:half], tmp, tag + "a")
     out.update(run_native(args, pipeline, module_text, batch[half:], tmp, tag + "b"))
     return out
+
+
+def check_main(kind, doc, ops, corpus, run_all, classify, run_probes, show_reproducers, tally_class, show,
+               element_index):
+    """The command line and report both TOSA checks share: options, the corpus run, the per-(op, type) table, the
+    classes with an example each, the refusal probes and the exit status (1 on any check failure)."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quant-interp", required=True)
+    parser.add_argument("--mlir-opt", default="/usr/lib/llvm-22/bin/mlir-opt")
+    parser.add_argument("--mlir-runner", default="/usr/lib/llvm-22/bin/mlir-runner")
+    parser.add_argument("--runner-utils", default="/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so")
+    parser.add_argument("--tier", choices=["quick", "full"], default="quick")
+    parser.add_argument("--seed", type=int, default=20250701)
+    parser.add_argument("--ops", default=",".join(ops), help="comma-separated subset of " + ", ".join(ops))
+    parser.add_argument("--no-native", action="store_true", help="skip C (mlir-runner)")
+    parser.add_argument("--timeout", type=float, default=600)
+    parser.add_argument("--keep", help="keep the generated files in this directory")
+    parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--reproducers", action="store_true",
+                        help="run only the minimal reproducers and the refusal probes, printing A, B and C")
+    args = parser.parse_args()
+    start = time.time()
+    holder = None
+    if args.keep:
+        os.makedirs(args.keep, exist_ok=True)
+        tmp = args.keep
+    else:
+        holder = tempfile.TemporaryDirectory()
+        tmp = holder.name
+    if args.reproducers:
+        return show_reproducers(args, tmp)
+    chosen = [x for x in args.ops.split(",") if x]
+    cases = [c for c in corpus(args.tier, args.seed) if c.op in chosen]
+    print(f"{kind} translation check ({args.tier}, seed {args.seed}): {len(cases)} programs, "
+          f"{sum(c.count() for c in cases)} output elements")
+    results = run_all(args, cases, tmp, "corpus")
+    t1 = time.time()
+    tally = tally_class()
+    for c, res in zip(cases, results):
+        classify(c, res, tally, args.verbose)
+    probe_lines = run_probes(args, tmp, tally)
+    print(f"  run {t1 - start:.1f} s, classify and probes {time.time() - t1:.1f} s")
+    print(f"  B and C both ran on {tally.b_and_c} elements ({tally.b_poison} poison in B); equal wherever B is not "
+          f"poison: {'no' if any('native' in f for f in tally.failures) else 'yes'} (NaN as NaN: "
+          f"{tally.nan_signs} NaNs of other bits, B the default NaN, C x86's negative one)")
+    print("\n  op, type row: programs, elements, agree with the reference")
+    rows = sorted(tally.rows.items(), key=lambda kv: (ops.index(kv[0][0]), kv[0][1]))
+    op_width = max([len(op) for (op, _), _ in rows] + [2])
+    row_width = max([len(row) for (_, row), _ in rows] + [4])
+    for (op, row), (p, e, ag) in rows:
+        print(f"    {op:{op_width}s} {row:{row_width}s} {p:4d} {e:6d} {ag:6d}")
+    print("\n  classes of the other elements (elements in programs), with an example:")
+    for cls, (n, progs, (c, detail)) in sorted(tally.classes.items()):
+        if cls.startswith("refused / probe"):
+            continue
+        print(f"    {cls}: {n} ({len(progs)})")
+        if isinstance(detail, tuple):
+            i, bv, cv = detail
+            if i is not None:
+                print(f"        e.g. {c.name} element {element_index(c, i)}: B {show(c, bv)}, C {show(c, cv)}")
+        else:
+            print(f"        e.g. {c.name}: {detail}")
+    print("\n  refusal probes (each alone):")
+    print("\n".join(probe_lines))
+    for line in tally.failures[:40]:
+        print(f"  FAIL {line}")
+    if tally.failures:
+        print(f"  {len(tally.failures)} check failures")
+    print(f"\ntotal {time.time() - start:.1f} s")
+    return 1 if tally.failures else 0
