@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "generators/GoldenLevels.h"
 
-#include "generators/GoldenContraction.h"
+#include "generators/GoldenTosaOp.h"
 #include "generators/GoldenExpected.h"
 #include "generators/GoldenIds.h"
 #include "generators/GoldenInputs.h"
@@ -67,19 +67,19 @@ GoldenCase buildRescaleCase(GoldenCase c, const std::vector<std::string> &recipe
   return c;
 }
 
-/// A contraction case: inputs by purpose, then quant-interp's rejection or
+/// A TOSA operator case: inputs by purpose, then quant-interp's rejection or
 /// the one expected output (the interpreter's kernels).
-GoldenCase buildContractionCase(GoldenCase c) {
+GoldenCase buildTosaOpCase(GoldenCase c) {
   generators::SplitMix64 rng(c.seed);
-  c.outputShape = contractionOutputShape(c.params);
-  makeContractionInputs(c, rng);
+  c.outputShape = tosaOpOutputShape(c.params);
+  makeTosaOpInputs(c, rng);
   if (c.params.variant == kRejectVariant) {
     setRejection(c);
     return c;
   }
   ExpectedOutput out;
   std::string error;
-  if (!contractionExpected(c, out, error))
+  if (!tosaOpExpected(c, out, error))
     throw std::logic_error("golden case " + c.id + ": " + error);
   c.expected.push_back(std::move(out));
   return c;
@@ -95,8 +95,8 @@ static GoldenCase buildCaseContent(const CaseParams &params, Level level, uint64
   c.id = parameterId(params); // the seed's; the case ID is set once the content is known
   c.level = std::string(levelName(level));
   c.seed = caseSeed(suiteSeed, c.id);
-  if (params.op == Op::Contraction)
-    return buildContractionCase(std::move(c));
+  if (params.op == Op::TosaOp)
+    return buildTosaOpCase(std::move(c));
   if (params.op == Op::Rescale) {
     std::string error;
     return buildRescaleCase(std::move(c), recipes ? *recipes

@@ -12,7 +12,7 @@
 // (interpreter/requant/RequantizeRecipe.h; GoldenRescale.h).
 //
 // A contraction case (tags op "matmul", "conv2d", "depthwise_conv2d",
-// "transpose_conv2d", "avg_pool2d", "max_pool2d"; Op::Contraction) is one
+// "transpose_conv2d", "avg_pool2d", "max_pool2d"; Op::TosaOp) is one
 // integer TOSA contraction or pooling op: the input tensor, the weight and
 // bias tensors as further arguments of @main, the zero points as tosa.const,
 // and one expected output, TOSA's (GoldenContraction.h).
@@ -40,7 +40,7 @@
 
 namespace qi::generators {
 
-enum class Op { QCast, DCast, Rescale, Contraction };
+enum class Op { QCast, DCast, Rescale, TosaOp };
 /// How the program's parameter type is written; the input always records its
 /// concrete shape. Scalar: `f32`; ZeroD: `tensor<f32>`; Static: `tensor<4x8xf32>`;
 /// Dynamic: some dimensions `?`; Unranked: `tensor<*xf32>`.
@@ -76,15 +76,21 @@ struct RescaleParams {
   RescaleOperands operands = RescaleOperands::Constants;
 };
 
-/// The six contraction and pooling operators of spec/tosa-contractions.md.
-enum class ContractionKind { MatMul, Conv2d, DepthwiseConv2d, TransposeConv2d, AvgPool2d, MaxPool2d };
+/// The operators of TOSA operator cases: the six contraction and pooling
+/// operators of spec/tosa-contractions.md, then five elementwise operators
+/// of spec/tosa-elementwise.md.
+enum class TosaOpKind {
+  MatMul, Conv2d, DepthwiseConv2d, TransposeConv2d, AvgPool2d, MaxPool2d,
+  Add, Sub, Mul, Negate, Clamp
+};
 
-/// The parameters of one contraction op (spec/tosa-contractions.md). The
-/// input's shape is CaseParams::shape (its batch may be dynamic); MATMUL's
-/// B is the "weight". Element types are signless MLIR integers (`i8`, `i4`,
-/// `i16`, `i32`, `i48`).
-struct ContractionParams {
-  ContractionKind kind = ContractionKind::Conv2d;
+/// The parameters of one TOSA operator case. The input's shape is
+/// CaseParams::shape (a contraction's batch may be dynamic, an elementwise
+/// input any dimension); MATMUL's B is the "weight". Element types are
+/// signless MLIR integers (`i8`, `i4`, `i16`, `i32`, `i48`). The
+/// contraction fields are empty for the elementwise ops and the reverse.
+struct TosaOpParams {
+  TosaOpKind kind = TosaOpKind::Conv2d;
   std::string input = "i8";  ///< in_t (MATMUL: A_t; pools: in_out_t)
   std::string weight = "i8"; ///< weight_t (MATMUL: B_t); "" for the pools
   std::string acc = "i32";   ///< acc_t = out_t of MATMUL and the convolutions, AVG_POOL2D's acc_type; "" for MAX_POOL2D
@@ -93,9 +99,15 @@ struct ContractionParams {
   /// pad [top, bottom, left, right] (TRANSPOSE_CONV2D: out_pad), stride
   /// [y, x], dilation [y, x] (CONV2D, DEPTHWISE_CONV2D), kernel [y, x] (pools).
   std::vector<int64_t> pad, stride, dilation, kernel;
-  /// A_zp / input_zp, B_zp / weight_zp, output_zp (AVG_POOL2D), as the op
-  /// reads them (sign-extended).
+  /// A_zp / input_zp (NEGATE: input1_zp), B_zp / weight_zp, output_zp
+  /// (AVG_POOL2D, NEGATE), as the op reads them (sign-extended).
   int64_t inputZp = 0, weightZp = 0, outputZp = 0;
+  /// ADD, SUB, MUL: input2's concrete shape and which of its dimensions the
+  /// program writes `?` (input2's type is the input's).
+  Shape input2Shape;
+  std::vector<bool> input2Dynamic;
+  /// MUL's shift (a tosa.const tensor<1xi8>), CLAMP's min_val and max_val.
+  int64_t shift = 0, minVal = 0, maxVal = 0;
   /// The declared result's dimensions (-1 where dynamic); empty: the sizes
   /// the operator derives from the inputs.
   std::vector<int64_t> declaredOutput;
@@ -109,7 +121,7 @@ struct CaseParams {
   Op op = Op::QCast;
   quant::QuantType type; ///< qcast / dcast: kind Uniform, fully filled (spelling included)
   RescaleParams rescale; ///< rescale only
-  ContractionParams contraction; ///< contraction only
+  TosaOpParams tosaOp; ///< TOSA operator cases only
   ShapeKind shapeKind = ShapeKind::Static;
   Shape shape;                ///< concrete runtime shape ({} for scalar and 0-d)
   std::vector<bool> dynamic;  ///< ShapeKind::Dynamic: which dimensions are '?'
@@ -168,32 +180,34 @@ struct GoldenCase {
   uint64_t seed = 0;
   CaseParams params;
   std::vector<numeric::Bits> inputFloats; ///< qcast input (expressed bit patterns)
-  std::vector<int64_t> inputStored;       ///< dcast input (stored integers); rescale / contraction input integers
+  std::vector<int64_t> inputStored;       ///< dcast input (stored integers); rescale / TOSA operator input integers
   /// Contraction only: the weight (MATMUL: B) and bias integers, row-major.
   std::vector<int64_t> weightStored, biasStored;
+  /// ADD / SUB / MUL only: input2's integers, row-major.
+  std::vector<int64_t> input2Stored;
   std::vector<std::string> inputClasses;  ///< one class name per element
   std::vector<ExpectedOutput> expected; ///< empty for a rejection case
   /// Set for an expected-rejection case (then `expected` is empty).
   std::optional<Rejection> rejection;
 
   /// The elements of each expected output: the length of the input for
-  /// the elementwise ops (qcast, dcast, rescale); a contraction's output
-  /// has its own shape (outputShape).
+  /// qcast, dcast and rescale; a TOSA operator's output has its own shape
+  /// (outputShape: a contraction's window, ADD's broadcast).
   size_t numOutputs() const {
-    if (params.op == Op::Contraction)
+    if (params.op == Op::TosaOp)
       return size_t(numElements(outputShape));
     return params.op == Op::QCast ? inputFloats.size() : inputStored.size();
   }
-  /// Every input element (a contraction's weight and bias included).
+  /// Every input element (a contraction's weight and bias, input2 included).
   size_t inputElementCount() const {
-    if (params.op == Op::Contraction)
-      return inputStored.size() + weightStored.size() + biasStored.size();
+    if (params.op == Op::TosaOp)
+      return inputStored.size() + weightStored.size() + biasStored.size() + input2Stored.size();
     return numOutputs();
   }
   bool isRescale() const { return params.op == Op::Rescale; }
-  bool isContraction() const { return params.op == Op::Contraction; }
-  /// Contraction only: the result's concrete shape (derived from the
-  /// parameters, contractionOutputShape in GoldenContraction.h).
+  bool isTosaOp() const { return params.op == Op::TosaOp; }
+  /// TOSA operator cases only: the result's concrete shape (derived from
+  /// the parameters, tosaOpOutputShape in GoldenTosaOp.h).
   Shape outputShape;
 };
 

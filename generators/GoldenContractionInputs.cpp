@@ -51,7 +51,7 @@ size_t biasSlot(const GoldenCase &c, size_t i) {
 /// one beyond it on the first bias element (then the REQUIRE of
 /// apply_add_s<out_t>(acc, bias) fails: a `require` case).
 void biasToBound(GoldenCase &c, bool max, bool past) {
-  const ContractionParams &k = c.params.contraction;
+  const TosaOpParams &k = c.params.tosaOp;
   std::fill(c.biasStored.begin(), c.biasStored.end(), 0);
   std::vector<int64_t> sums;
   std::string error;
@@ -80,7 +80,7 @@ void biasToBound(GoldenCase &c, bool max, bool past) {
 /// term. Zero points: a_zp = -128, b_zp = -128 (max) or 127 (min), so
 /// a = A - a_zp lies in [0, 255] and b = B - b_zp in [0, 255] ([-255, 0]).
 void termsToBound(GoldenCase &c, bool max, bool past) {
-  const ContractionParams &k = c.params.contraction;
+  const TosaOpParams &k = c.params.tosaOp;
   const int64_t target = max ? (int64_t(1) << 31) - 1 + (past ? 1 : 0)
                              : -(int64_t(1) << 31) - (past ? 1 : 0);
   const int64_t magnitude = target < 0 ? -target : target, sign = target < 0 ? -1 : 1;
@@ -104,7 +104,7 @@ void termsToBound(GoldenCase &c, bool max, bool past) {
 
 void makeContractionInputs(GoldenCase &c, SplitMix64 &rng) {
   const CaseParams &p = c.params;
-  const ContractionParams &k = p.contraction;
+  const TosaOpParams &k = p.tosaOp;
   const std::string &purpose = k.purpose;
   const bool max = purpose.find("max") != std::string::npos;
   const bool past = purpose.find("past") != std::string::npos;

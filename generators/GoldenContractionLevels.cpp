@@ -18,7 +18,7 @@ namespace qi::generators {
 
 namespace {
 
-using K = ContractionKind;
+using K = TosaOpKind;
 
 /// A contraction case, field by field:
 /// `Ct(K::Conv2d, "i8", "i8", "i32", "pad").in({1, 4, 4, 1}).w({2, 2, 2, 1}).bias(2)`.
@@ -26,8 +26,8 @@ using K = ContractionKind;
 struct Ct {
   CaseParams p;
   Ct(K kind, std::string input, std::string weight, std::string acc, std::string purpose) {
-    p.op = Op::Contraction;
-    ContractionParams &k = p.contraction;
+    p.op = Op::TosaOp;
+    TosaOpParams &k = p.tosaOp;
     k.kind = kind;
     k.input = std::move(input);
     k.weight = std::move(weight);
@@ -48,33 +48,33 @@ struct Ct {
     return *this;
   }
   Ct &w(Shape s) {
-    p.contraction.weightShape = std::move(s);
+    p.tosaOp.weightShape = std::move(s);
     return *this;
   }
   Ct &bias(int64_t bc) {
-    p.contraction.biasShape = {bc};
+    p.tosaOp.biasShape = {bc};
     return *this;
   }
   Ct &zps(int64_t in, int64_t weight, int64_t out = 0) {
-    p.contraction.inputZp = in;
-    p.contraction.weightZp = weight;
-    p.contraction.outputZp = out;
+    p.tosaOp.inputZp = in;
+    p.tosaOp.weightZp = weight;
+    p.tosaOp.outputZp = out;
     return *this;
   }
   Ct &pad(std::vector<int64_t> v) {
-    p.contraction.pad = std::move(v);
+    p.tosaOp.pad = std::move(v);
     return *this;
   }
   Ct &stride(std::vector<int64_t> v) {
-    p.contraction.stride = std::move(v);
+    p.tosaOp.stride = std::move(v);
     return *this;
   }
   Ct &dilation(std::vector<int64_t> v) {
-    p.contraction.dilation = std::move(v);
+    p.tosaOp.dilation = std::move(v);
     return *this;
   }
   Ct &kernel(std::vector<int64_t> v) {
-    p.contraction.kernel = std::move(v);
+    p.tosaOp.kernel = std::move(v);
     return *this;
   }
   Ct &dynamicBatch() {
@@ -84,7 +84,7 @@ struct Ct {
     return *this;
   }
   Ct &declared(std::vector<int64_t> d) {
-    p.contraction.declaredOutput = std::move(d);
+    p.tosaOp.declaredOutput = std::move(d);
     return *this;
   }
   Ct &reject() {

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "generators/GoldenExpected.h"
-#include "generators/GoldenContraction.h"
+#include "generators/GoldenTosaOp.h"
 #include "generators/NameList.h"
 
 #include "interpreter/quant/ReferenceKernels.h"
@@ -25,14 +25,14 @@ std::string listProfilesLine(const std::string &profile) {
 
 bool evaluateProfile(const GoldenCase &c, const std::string &profile, ExpectedOutput &out,
                      std::string &error) {
-  if (c.isContraction()) {
+  if (c.isTosaOp()) {
     // One expected output, TOSA's: the kernels quant-interp runs.
-    if (profile != kContractionSemantics) {
-      error = "a contraction case has one expected output, '" +
-              std::string(kContractionSemantics) + "', not '" + profile + "'";
+    if (profile != kTosaOpSemantics) {
+      error = "a " + std::string(tosaOpName(c.params.tosaOp.kind)) + " case has one expected output, '" +
+              std::string(kTosaOpSemantics) + "', not '" + profile + "'";
       return false;
     }
-    return contractionExpected(c, out, error);
+    return tosaOpExpected(c, out, error);
   }
   std::optional<quant::Semantics> semantics = quant::findProfile(profile);
   if (!semantics) {
@@ -44,8 +44,8 @@ bool evaluateProfile(const GoldenCase &c, const std::string &profile, ExpectedOu
 
 bool evaluateSemantics(const GoldenCase &c, const quant::Semantics &semantics,
                        const std::string &name, ExpectedOutput &out, std::string &error) {
-  if (c.isContraction() || c.isRescale()) {
-    error = "a " + std::string(c.isRescale() ? "rescale" : "contraction") +
+  if (c.isTosaOp() || c.isRescale()) {
+    error = "a " + std::string(c.isRescale() ? "rescale" : tosaOpName(c.params.tosaOp.kind)) +
             " case has no qcast / dcast semantics";
     return false;
   }

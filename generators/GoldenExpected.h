@@ -31,8 +31,8 @@ std::optional<std::vector<std::string>> parseProfileList(std::string_view list,
 std::string listProfilesLine(const std::string &profile);
 
 /// The expected output of `c`'s input under `profile`, computed with
-/// QuantizeKernel / DequantizeKernel (a contraction case: its one output
-/// `tosa`, contractionExpected in GoldenContraction.h). Returns false with `error` set when the
+/// QuantizeKernel / DequantizeKernel (a TOSA operator case: its one output
+/// `tosa`, tosaOpExpected in GoldenContraction.h). Returns false with `error` set when the
 /// profile is unknown or the shape breaks the type's integrity rules.
 bool evaluateProfile(const GoldenCase &c, const std::string &profile, ExpectedOutput &out,
                      std::string &error);

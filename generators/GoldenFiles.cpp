@@ -1,6 +1,6 @@
 //===- GoldenFiles.cpp - Atomic files and NumPy .npy output -----------------===//
 #include "generators/GoldenFiles.h"
-#include "generators/GoldenContraction.h"
+#include "generators/GoldenTosaOp.h"
 
 #include "interpreter/requant/RequantizeRecipe.h"
 
@@ -225,11 +225,11 @@ std::vector<std::pair<std::string, std::string>> npyFilesOfRescaleCase(const Gol
   return files;
 }
 
-/// A contraction case: input.npy, weight.npy and bias.npy (those the op
-/// has), and tosa.npy of the result's own shape (signed integers; i4 in |i1,
-/// i48 in <i8).
-std::vector<std::pair<std::string, std::string>> npyFilesOfContractionCase(const GoldenCase &c) {
-  const ContractionParams &k = c.params.contraction;
+/// A TOSA operator case: input.npy, one file per operand (weight.npy and
+/// bias.npy, input2.npy: those the op has), and tosa.npy of the result's own
+/// shape (signed integers; i4 in |i1, i48 in <i8).
+std::vector<std::pair<std::string, std::string>> npyFilesOfTosaOpCase(const GoldenCase &c) {
+  const TosaOpParams &k = c.params.tosaOp;
   std::vector<std::pair<std::string, std::string>> files;
   auto add = [&](const std::string &name, const std::string &type, const Shape &shape,
                  const std::vector<int64_t> &values) {
@@ -240,12 +240,10 @@ std::vector<std::pair<std::string, std::string>> npyFilesOfContractionCase(const
     files.push_back({name, npyFile(dtype, std::vector<int64_t>(shape.begin(), shape.end()), data)});
   };
   add("input.npy", k.input, c.params.shape, c.inputStored);
-  if (hasWeight(k.kind))
-    add("weight.npy", k.weight, k.weightShape, c.weightStored);
-  if (hasBias(k.kind))
-    add("bias.npy", k.acc, k.biasShape, c.biasStored);
+  for (const TosaOpOperand &o : tosaOpOperands(c))
+    add(o.name + ".npy", o.element, *o.shape, *o.values);
   for (const ExpectedOutput &e : c.expected)
-    add(e.profile + ".npy", contractionOutputElement(c.params), c.outputShape, e.stored);
+    add(e.profile + ".npy", tosaOpOutputElement(c.params), c.outputShape, e.stored);
   return files;
 }
 
@@ -254,8 +252,8 @@ std::vector<std::pair<std::string, std::string>> npyFilesOfContractionCase(const
 std::vector<std::pair<std::string, std::string>> npyFilesOfCase(const GoldenCase &c) {
   if (c.params.op == Op::Rescale)
     return npyFilesOfRescaleCase(c);
-  if (c.params.op == Op::Contraction)
-    return npyFilesOfContractionCase(c);
+  if (c.params.op == Op::TosaOp)
+    return npyFilesOfTosaOpCase(c);
   const CaseParams &p = c.params;
   auto [fd, fbytes] = floatDtype(*p.type.expressed);
   auto [id, ibytes] = intDtype(p.type.storage);

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "generators/GoldenIds.h"
-#include "generators/GoldenContraction.h"
+#include "generators/GoldenTosaOp.h"
 
 #include "generators/GoldenProgram.h"
 #include "generators/GoldenRescale.h"
@@ -28,8 +28,8 @@ std::string storageTag(const quant::QuantType &type) { return type.storage.name(
 std::string parameterId(const CaseParams &p) {
   if (p.op == Op::Rescale)
     return rescaleCaseId(p);
-  if (p.op == Op::Contraction)
-    return contractionCaseId(p);
+  if (p.op == Op::TosaOp)
+    return tosaOpCaseId(p);
   std::string canonical = std::string(opName(p.op)) + "|" + typeSpelling(p.type) + "|" +
                           std::string(shapeKindName(p.shapeKind)) + "|" +
                           dimensionsText(p, true) + "|" + dimensionsText(p, false) + "|" +
@@ -50,8 +50,8 @@ std::string parameterId(const CaseParams &p) {
 std::string caseCategory(const CaseParams &p) {
   if (p.op == Op::Rescale)
     return rescaleCategory(p);
-  if (p.op == Op::Contraction)
-    return contractionCategory(p);
+  if (p.op == Op::TosaOp)
+    return tosaOpCategory(p);
   return std::string(opName(p.op)) + "/" + std::string(granularityName(p.type.granularity)) +
          "/" + std::string(p.type.expressed->name);
 }
@@ -70,7 +70,7 @@ std::string caseContentText(const GoldenCase &c) {
   t += "|stored=";
   for (int64_t v : c.inputStored)
     t += std::to_string(v) + ",";
-  if (c.isContraction()) { // absent before contraction cases: old IDs keep their hash
+  if (c.isTosaOp()) { // absent before TOSA operator cases: old IDs keep their hash
     t += "|weight=";
     for (int64_t v : c.weightStored)
       t += std::to_string(v) + ",";

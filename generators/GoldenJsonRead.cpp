@@ -2,7 +2,7 @@
 //
 // Spec: docs/golden-format.md, golden/v1/schema.json. Closed objects, typed
 // members, and the parts every case has (input shape, rejection, common
-// tags); GoldenReader.cpp and GoldenContractionJson.cpp read the rest.
+// tags); GoldenReader.cpp and GoldenTosaOpJson.cpp read the rest.
 //
 //===----------------------------------------------------------------------===//
 #include "generators/GoldenJsonRead.h"

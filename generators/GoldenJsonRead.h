@@ -4,7 +4,7 @@
 // of the quant-interp-golden/1 readers (each failure a FormatError
 // "WHERE: PROBLEM", WHERE a JSON path), and the parts every case has: the
 // input's shape, the rejection, the common tags. Internal to generators/
-// (GoldenReader.cpp, GoldenContractionJson.cpp).
+// (GoldenReader.cpp, GoldenTosaOpJson.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef QI_GENERATORS_GOLDENJSONREAD_H

@@ -2,7 +2,7 @@
 //
 // Spec: docs/golden-format.md ("Case file"). The JSON text helpers of the
 // quant-interp-golden/1 writers (GoldenWriter.cpp for qcast / dcast /
-// rescale cases, GoldenContractionJson.cpp for contraction cases): quoting,
+// rescale cases, GoldenTosaOpJson.cpp for TOSA operator cases): quoting,
 // integer lists, the one-member-per-line object writer, and the head and
 // rejection every case has. Internal to generators/.
 //
@@ -20,8 +20,8 @@
 
 namespace qi::generators {
 
-/// The case's tags object on one line (GoldenWriter.cpp; contraction cases:
-/// contractionTagsJson).
+/// The case's tags object on one line (GoldenWriter.cpp; TOSA operator cases:
+/// tosaOpTagsJson).
 std::string tagsJson(const GoldenCase &c);
 
 namespace jsonwrite {

@@ -2,8 +2,9 @@
 //
 // Spec: docs/golden-format.md, "Levels". GoldenLevels.cpp holds the qcast /
 // dcast parameter sets and appends these: the rescale cases
-// (GoldenRescaleLevels.cpp) and the contraction cases
-// (GoldenContractionLevels.cpp), each in its own file.
+// (GoldenRescaleLevels.cpp), the contraction cases
+// (GoldenContractionLevels.cpp) and the elementwise cases
+// (GoldenElementwiseLevels.cpp), each in its own file.
 //
 //===----------------------------------------------------------------------===//
 #ifndef QI_GENERATORS_GOLDENLEVELPARTS_H
@@ -24,6 +25,11 @@ std::vector<CaseParams> rescaleExhaustiveCases();
 /// is a minimal discriminating set, full adds breadth.
 std::vector<CaseParams> contractionSmokeCases();
 std::vector<CaseParams> contractionFullCases();
+
+/// Elementwise cases (docs/golden-format.md, "Elementwise cases"): smoke
+/// is a minimal discriminating set, full adds breadth.
+std::vector<CaseParams> elementwiseSmokeCases();
+std::vector<CaseParams> elementwiseFullCases();
 
 } // namespace qi::generators
 

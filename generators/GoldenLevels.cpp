@@ -140,7 +140,7 @@ std::vector<CaseParams> rejectionCases() {
   return v;
 }
 
-// The rescale and contraction parts of the levels: GoldenLevelParts.h.
+// The rescale, contraction and elementwise parts of the levels: GoldenLevelParts.h.
 
 std::vector<CaseParams> smokeCases() {
   const FloatFormat &f16 = fmt("f16"), &bf16 = fmt("bf16"), &f32 = fmt("f32"), &f64 = fmt("f64");
@@ -257,7 +257,7 @@ std::vector<CaseParams> smokeCases() {
   v.push_back(mk(Q, perAxis(S(8), {}, bf16, 1, {0.1, 0.5, 2.0}, {0, 1, -1}), Dy, {0, 3}));
   for (CaseParams &p : rejectionCases())
     v.push_back(std::move(p));
-  for (auto part : {rescaleSmokeCases, contractionSmokeCases})
+  for (auto part : {rescaleSmokeCases, contractionSmokeCases, elementwiseSmokeCases})
     for (CaseParams &p : part())
       v.push_back(std::move(p));
   return v;
@@ -321,7 +321,7 @@ std::vector<CaseParams> fullCases() {
           v.push_back(mk(op, perLayer(st, {}, E, s, static_cast<int64_t>(st.max()) / 3), St,
                          {4, 8}));
   }
-  for (auto part : {rescaleFullCases, contractionFullCases})
+  for (auto part : {rescaleFullCases, contractionFullCases, elementwiseFullCases})
     for (CaseParams &p : part())
       v.push_back(std::move(p));
   return v;

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "generators/GoldenProgram.h"
-#include "generators/GoldenContraction.h"
+#include "generators/GoldenTosaOp.h"
 
 #include "generators/FloatText.h"
 #include "generators/GoldenRescale.h"
@@ -100,8 +100,8 @@ std::string concreteSpelling(const CaseParams &p, const std::string &element) {
 std::string programText(const CaseParams &p) {
   if (p.op == Op::Rescale)
     return rescaleProgramText(p);
-  if (p.op == Op::Contraction)
-    return contractionProgramText(p);
+  if (p.op == Op::TosaOp)
+    return tosaOpProgramText(p);
   std::string quantType = typeSpelling(p.type);
   std::string expressed(p.type.expressed->name);
   std::string in = shapedSpelling(p, p.op == Op::QCast ? expressed : quantType);

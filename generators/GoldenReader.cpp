@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "generators/GoldenFormat.h"
 #include "generators/GoldenJsonRead.h"
-#include "generators/GoldenContractionJson.h"
+#include "generators/GoldenTosaOpJson.h"
 
 #include "generators/FloatText.h"
 #include "generators/GoldenExpected.h"
@@ -378,8 +378,8 @@ void readCase(const Value &root, GoldenCase &c) {
                         std::string(kFormatVersion) + ")");
   if (isRescaleCase(o))
     return readRescaleCase(o, c);
-  if (isContractionCase(o))
-    return readContractionCase(o, c);
+  if (isTosaOpCase(o))
+    return readTosaOpCase(o, c);
   closedKeys(o, "", {"format", "id", "level", "seed", "category", "variant", "tags", "type",
                      "program", "input", "rejection", "expected"});
   c.level = asString(o.get("level"), "/level");
@@ -395,7 +395,7 @@ void readCase(const Value &root, GoldenCase &c) {
                              "rejection", "profiles", "inputClasses"});
   std::string op = asString(tags.get("op"), "/tags/op");
   if (!parseOp(op))
-    fail("/tags/op", "unknown op '" + op + "' (expected qcast, dcast, rescale or a contraction op)");
+    fail("/tags/op", "unknown op '" + op + "' (expected qcast, dcast, rescale, a contraction or an elementwise op)");
   p.op = *parseOp(op);
   std::string kind = asString(tags.get("shapeKind"), "/tags/shapeKind");
   if (!parseShapeKind(kind))

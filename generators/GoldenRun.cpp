@@ -9,7 +9,7 @@
 #include "generators/GoldenRun.h"
 
 #include "generators/FloatText.h"
-#include "generators/GoldenContraction.h"
+#include "generators/GoldenTosaOp.h"
 #include "generators/GoldenProgram.h"
 #include "generators/GoldenRescale.h"
 
@@ -48,7 +48,7 @@ std::string argumentText(const GoldenCase &c) {
   }
   std::string element = p.op == Op::QCast   ? std::string(p.type.expressed->name)
                         : p.op == Op::DCast ? "i" + std::to_string(p.type.storage.width)
-                        : p.op == Op::Contraction ? p.contraction.input
+                        : p.op == Op::TosaOp ? p.tosaOp.input
                                                   : rescaleInputElement(p);
   std::string type = concreteSpelling(p, element);
   if (p.shapeKind == ShapeKind::Scalar)
@@ -63,8 +63,8 @@ std::vector<std::string> argumentTexts(const GoldenCase &c) {
   if (c.params.op == Op::Rescale)
     for (std::string &operand : rescaleOperandArguments(c.params))
       args.push_back(std::move(operand));
-  if (c.params.op == Op::Contraction)
-    for (std::string &operand : contractionOperandArguments(c))
+  if (c.params.op == Op::TosaOp)
+    for (std::string &operand : tosaOpOperandArguments(c))
       args.push_back(std::move(operand));
   return args;
 }
@@ -86,7 +86,7 @@ RunOutcome runProgram(const GoldenCase &c) {
   case eval::RunOutcome::Stage::Evaluation: {
     // [rescale.violation]: quant-interp's message names the condition.
     std::string_view reason = kRejectRuntimeIntegrity;
-    const bool tosa = c.params.op == Op::Rescale || c.params.op == Op::Contraction;
+    const bool tosa = c.params.op == Op::Rescale || c.params.op == Op::TosaOp;
     if (tosa && message.find("ERROR_IF(") != std::string::npos)
       reason = kRejectErrorIf;
     else if (tosa && message.find("REQUIRE(") != std::string::npos)
@@ -151,8 +151,8 @@ bool rejectionMatchesCase(const GoldenCase &c, std::string &error) {
   }
   const CaseParams &p = c.params;
   const Rejection &r = *c.rejection;
-  if (p.op == Op::Contraction)
-    return rejectionShapeIsValid(p, r, error) && contractionRejectionMatches(c, error);
+  if (p.op == Op::TosaOp)
+    return rejectionShapeIsValid(p, r, error) && tosaOpRejectionMatches(c, error);
   if (p.op != Op::Rescale)
     return rejectionMatchesParams(p, r, error);
   if (!rejectionShapeIsValid(p, r, error))

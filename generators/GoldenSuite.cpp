@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "generators/GoldenFormat.h"
 
-#include "generators/GoldenContraction.h"
+#include "generators/GoldenTosaOp.h"
 #include "generators/GoldenIds.h"
 
 #include <cerrno>
@@ -69,13 +69,13 @@ bool loadSuite(const std::string &dir, Manifest &manifest, std::vector<GoldenCas
       return false;
     }
     std::vector<std::string> profiles = profileNamesOf(c);
-    if (!c.rejection && c.isContraction() &&
-        profiles != std::vector<std::string>{std::string(kContractionSemantics)}) {
-      error = path + ": /expected: a contraction case has the one expected output '" +
-              std::string(kContractionSemantics) + "'";
+    if (!c.rejection && c.isTosaOp() &&
+        profiles != std::vector<std::string>{std::string(kTosaOpSemantics)}) {
+      error = path + ": /expected: a TOSA operator case has the one expected output '" +
+              std::string(kTosaOpSemantics) + "'";
       return false;
     }
-    if (!c.rejection && !c.isRescale() && !c.isContraction() && profiles != manifest.profiles) {
+    if (!c.rejection && !c.isRescale() && !c.isTosaOp() && profiles != manifest.profiles) {
       error = path + ": /expected: profiles differ from the manifest's profiles";
       return false;
     }

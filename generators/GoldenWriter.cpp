@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 #include "generators/GoldenFormat.h"
 #include "generators/GoldenJsonWrite.h"
-#include "generators/GoldenContraction.h"
-#include "generators/GoldenContractionJson.h"
+#include "generators/GoldenTosaOp.h"
+#include "generators/GoldenTosaOpJson.h"
 
 #include "generators/FloatText.h"
 #include "generators/GoldenExpected.h"
@@ -65,8 +65,8 @@ std::string tagsJson(const GoldenCase &c) {
   const CaseParams &p = c.params;
   if (p.op == Op::Rescale)
     return rescaleTagsJson(c);
-  if (p.op == Op::Contraction)
-    return contractionTagsJson(c);
+  if (p.op == Op::TosaOp)
+    return tosaOpTagsJson(c);
   return std::string("{") + "\"op\": " + quote(opName(p.op)) +
          ", \"granularity\": " + quote(granularityName(p.type.granularity)) +
          ", \"storage\": " + quote(storageTag(p.type)) +
@@ -169,8 +169,8 @@ std::string rescaleCaseToJson(const GoldenCase &c, bool compact) {
 std::string caseToJson(const GoldenCase &c, bool compact) {
   if (c.params.op == Op::Rescale)
     return rescaleCaseToJson(c, compact);
-  if (c.params.op == Op::Contraction)
-    return contractionCaseToJson(c, compact);
+  if (c.params.op == Op::TosaOp)
+    return tosaOpCaseToJson(c, compact);
   const CaseParams &p = c.params;
   const QuantType &t = p.type;
   const FloatFormat &E = *t.expressed;
@@ -258,7 +258,7 @@ void ManifestBuilder::add(const GoldenCase &c, const std::string &file) {
   r.entry.file = file;
   r.entry.category = caseCategory(c.params);
   r.entry.elements = c.numOutputs();
-  // Contraction cases count their input, weight and bias elements here
+  // TOSA operator cases count their input and operand elements here
   // (entry.elements: the elements of the expected output).
   r.tagsJson = tagsJson(c);
   rows_.push_back(std::move(r));
@@ -266,9 +266,12 @@ void ManifestBuilder::add(const GoldenCase &c, const std::string &file) {
   const CaseParams &p = c.params;
   counts_["byCategory"][caseCategory(p)]++;
   counts_["byOp"][std::string(opName(p.op))]++;
-  if (p.op == Op::Contraction) {
-    counts_["byContractionOp"][std::string(contractionOpName(p.contraction.kind))]++;
-    counts_["byContractionTypes"][contractionTypesTag(p)]++;
+  if (p.op == Op::TosaOp) {
+    // Contraction and elementwise ops counted apart (the contraction keys
+    // predate the elementwise cases).
+    const bool ew = isElementwiseKind(p.tosaOp.kind);
+    counts_[ew ? "byElementwiseOp" : "byContractionOp"][std::string(tosaOpName(p.tosaOp.kind))]++;
+    counts_[ew ? "byElementwiseTypes" : "byContractionTypes"][tosaOpTypesTag(p)]++;
   } else if (p.op == Op::Rescale) {
     counts_["byRescaleTypes"][rescaleInputTag(p.rescale) + "-" + rescaleOutputTag(p.rescale)]++;
     counts_["byRoundingMode"]
@@ -317,7 +320,8 @@ std::string ManifestBuilder::toJson() const {
   w.member("inputElements", std::to_string(elements_));
   for (const char *group : {"byCategory", "byOp", "byGranularity", "byStorage", "byExpressed",
                             "byRescaleTypes", "byRoundingMode", "byContractionOp",
-                            "byContractionTypes", "byShapeKind", "byRejection",
+                            "byContractionTypes", "byElementwiseOp", "byElementwiseTypes",
+                            "byShapeKind", "byRejection",
                             "inputElementsByClass"}) {
     w.key(group);
     w.open();

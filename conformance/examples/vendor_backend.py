@@ -2,6 +2,7 @@
 """Example vendor backend for quant-conform's command protocol `quant-conform-command/1`.
 
 Usage: vendor_backend.py REQUEST_DIR   (docs/vendor-guide.md)
+       QI_COMMAND_MODE=batch vendor_backend.py   (batch mode: request directories on stdin, `done STATUS` on stdout)
 
 Implements the `reference` profile of spec/quant.md bit for bit, with exact rational arithmetic (fractions.Fraction)
 and one table-driven rounding function for every float format:
@@ -310,6 +311,12 @@ class ReferenceBackend:
         self.E = float_format(qtype["expressed"])
         self.scale_format = float_format(qtype["scaleFormat"])
         self.st = self.storage(qtype)
+        self.keys, self.program = {}, ""
+
+    def take_request(self, keys, program):
+        """The request as a whole (request.txt's keys, program.mlir), for a backend whose code path depends on the
+        types written there (a static or `?` dimension, a scalar, an unranked tensor); the reference ignores it."""
+        self.keys, self.program = keys, program
 
     # --- type ------------------------------------------------------------------------------------------------------
 
@@ -397,6 +404,21 @@ class ReferenceBackend:
         """quant.dcast of one element: a value of E."""
         return self.multiply(self.difference(q, self.zero_point(zp)), self.scale_in_e(scale))
 
+    def stored_value(self, bits):
+        """dcast: the stored integer an input bit pattern (storage width) holds, read with the storage's signedness."""
+        return self.st.from_bits(bits)
+
+    # --- whole tensors: a backend whose code path depends on the size or on an element's position (vector main loop
+    # and tail, threads, tiles) sees the tensor here; the reference computes element by element ----------------------
+
+    def quantize_tensor(self, xs, shape, indices, scales, zero_points):
+        """qcast of a whole tensor (flat, row-major): element k uses parameter indices[k]."""
+        return [self.quantize(x, scales[p], zero_points[p]) for x, p in zip(xs, indices)]
+
+    def dequantize_tensor(self, qs, shape, indices, scales, zero_points):
+        """dcast of a whole tensor (flat, row-major): element k uses parameter indices[k]."""
+        return [self.dequantize(q, scales[p], zero_points[p]) for q, p in zip(qs, indices)]
+
     # --- static checks of MLIR's verifier that type.json and program.mlir let us see ------------------------------
 
     def verify(self, scales, program):
@@ -413,9 +435,13 @@ class ReferenceBackend:
 
     # --- which parameters an element uses ([qtype.granularity]) ----------------------------------------------------
 
+    def channel_axis(self, shape):
+        """per-axis: the dimension of the runtime shape that holds the channels (checked, then indexed)."""
+        return self.qtype["axis"]
+
     def channel_index(self, coords, flat, nchannels):
-        """per-axis: the coordinate on the channel axis."""
-        return coords[self.qtype["axis"]]
+        """per-axis: the coordinate on the channel axis (self.axis: channel_axis of this shape)."""
+        return coords[self.axis]
 
     def block_coordinate(self, i, block_size):
         """sub-channel: which block coordinate i of a dimension falls in."""
@@ -432,9 +458,9 @@ class ReferenceBackend:
             return [0] * count
         nscales = len(q["scales"])
         if granularity == "per-axis":
-            axis = q["axis"]
             if not shape:
                 raise Rejected("per-axis quantized type %s used on a value of rank 0" % q["mlir"])
+            axis = self.axis = self.channel_axis(shape)
             if axis >= len(shape):
                 raise Rejected("channel axis %d is out of range for the runtime rank %d" % (axis, len(shape)))
             if shape[axis] != nscales:
@@ -542,6 +568,10 @@ class RescaleBackend:
             lo, hi = -(1 << (self.out_width - 1)), (1 << (self.out_width - 1)) - 1
         return min(max(result, lo), hi)
 
+    def channel(self, flat, shape, channels):
+        """per_channel: the channel of element `flat` (row-major), its coordinate on the last dimension (NC)."""
+        return flat % channels
+
     def rescale(self, x, multiplier, shift):
         """One element: x, the zero points and the result are values (the op's signedness applied)."""
         result = self.scale(x - self.op["inputZp"], multiplier, shift)
@@ -576,7 +606,7 @@ def run_rescale(directory, keys, backend_class):
             raise Rejected("%s has %d elements, expected NC = %d" % (key, len(op[key]), channels))
     lines = []
     for k, x in enumerate(inputs):
-        c = k % channels
+        c = backend.channel(k, shape, channels)
         lines.append("%d" % backend.rescale(x, op["multiplier"][c], op["shift"][c]))
     with open(os.path.join(directory, "output.txt"), "w") as f:
         f.write("".join(line + "\n" for line in lines))
@@ -626,6 +656,7 @@ def run(directory, backend_class, rescale_class=RescaleBackend):
         return run_rescale(directory, read_keys(directory), rescale_class)
     keys, qtype, program, shape, inputs = read_request(directory)
     backend = backend_class(qtype)
+    backend.take_request(keys, program)
     op = keys.get("op")
     if op not in ("qcast", "dcast"):
         raise Unsupported("op %r is not implemented" % op)
@@ -636,28 +667,41 @@ def run(directory, backend_class, rescale_class=RescaleBackend):
     # The protocol's storage (type.json) decides how stored integers are read and written; the backend computes
     # with its own view of the storage, through the bit pattern.
     wire = Storage(*parse_storage_name(qtype["storage"]), qtype["storageMin"], qtype["storageMax"])
-    lines = []
-    for text, p in zip(inputs, indices):
-        if op == "qcast":
-            x = decode(int(text, 16), backend.E)
-            n = backend.quantize(x, scales[p], zero_points[p])
-            lines.append("%d" % (0 if n is None else wire.from_bits(backend.st.to_bits(n))))
-        else:
-            q = backend.st.from_bits(wire.to_bits(int(text)))
-            y = backend.dequantize(q, scales[p], zero_points[p])
-            lines.append("0x%0*X" % (backend.E.hex_digits, encode(y, backend.E)))
+    if op == "qcast":
+        xs = [decode(int(text, 16), backend.E) for text in inputs]
+        stored = backend.quantize_tensor(xs, shape, indices, scales, zero_points)
+        lines = ["%d" % (0 if n is None else wire.from_bits(backend.st.to_bits(n))) for n in stored]
+    else:
+        qs = [backend.stored_value(wire.to_bits(int(text))) for text in inputs]
+        ys = backend.dequantize_tensor(qs, shape, indices, scales, zero_points)
+        lines = ["0x%0*X" % (backend.E.hex_digits, encode(y, backend.E)) for y in ys]
     with open(os.path.join(directory, "output.txt"), "w") as f:
         f.write("".join(line + "\n" for line in lines))
 
 
 def main(backend_class=ReferenceBackend, argv=None, rescale_class=RescaleBackend):
+    """Per-case mode: one request directory as the argument. Batch mode (QI_COMMAND_MODE=batch, no argument;
+    spec/conformance.md [conform.batch]): one request directory per stdin line, answered by `done STATUS`."""
     argv = sys.argv if argv is None else argv
     name = os.path.basename(argv[0])
+    if os.environ.get("QI_COMMAND_MODE") == "batch" and len(argv) == 1:
+        for line in sys.stdin:
+            if line.strip():
+                status = answer(name, line.strip(), backend_class, rescale_class)
+                sys.stderr.flush()
+                sys.stdout.write("done %d\n" % status)
+                sys.stdout.flush()
+        return 0
     if len(argv) != 2:
         sys.stderr.write("usage: %s REQUEST_DIR\n" % name)
         return EXIT_BAD_REQUEST
+    return answer(name, argv[1], backend_class, rescale_class)
+
+
+def answer(name, directory, backend_class, rescale_class):
+    """One request: its exit status (0, 3 rejected, 77 unsupported, 2 malformed)."""
     try:
-        run(argv[1], backend_class, rescale_class)
+        run(directory, backend_class, rescale_class)
     except Rejected as e:
         sys.stderr.write("%s: rejected: %s\n" % (name, e))
         return EXIT_REJECTED

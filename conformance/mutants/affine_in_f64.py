@@ -4,6 +4,8 @@ Models a float64 reference quantizer (`np.float32(x.astype(np.float64) / scale +
 neither the scale nor the quotient is rounded to E. (Dividing alone in f64 and rounding the quotient to E would equal
 f64_scale: one division rounded through f64 and then to E <= f32 is the same as rounded once.)
 Caught by: ties and near-ties with a scale inexact in E, and the `zero-point-in-float` class.
+Origin: float64 reference quantizer `np.float32(x.astype(np.float64) / scale + zp)`.
+Class: float-steps.
 """
 import os
 import sys

@@ -3,6 +3,8 @@
 Models a sub-channel kernel that computes the block from a 1-based position, `(i - 1) / block_size` with C integer
 division (which makes -1 / b zero for the very first element).
 Caught by: sub-channel types, at the first element of each block (coordinate = k * block size, k >= 1).
+Origin: sub-channel kernel computing the block from a 1-based position, `(i - 1) / b`.
+Class: sub-channel.
 """
 import os
 import sys

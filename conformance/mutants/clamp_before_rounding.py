@@ -4,6 +4,8 @@ Models vectorised kernels that clamp with `maxps/minps` against float constants 
 convert with a wrapping cast. When a bound is not exact in E (i32 max 2147483647 is 2^31 in f32, i16 max 32767 is
 32768 in f16) the clamped value rounds to bound + 1 and wraps to the other end of the range.
 Caught by: values beyond the top bound when that bound is inexact in E (i32 with f32, i16 with f16, u32 with f32).
+Origin: `maxps` / `minps` against E(storageMin), E(storageMax), then a wrapping convert.
+Class: range.
 """
 import os
 import sys

@@ -2,6 +2,8 @@
 
 Models `(int8_t)lrintf(t)` with no saturation: 300 stored in i8 becomes 44, and narrow bounds are never applied.
 Caught by: values beyond the storage range (storage-bound-half, beyond-2^31, random), narrow bounds.
+Origin: `(int8_t)lrintf(t)` with no saturation.
+Class: range.
 """
 import os
 import sys

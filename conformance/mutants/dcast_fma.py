@@ -3,6 +3,8 @@
 Models TFLite's NEON dequantize kernel (vmlaq_f32 with a precomputed -zp * scale): one rounding of q * sE + offset
 instead of rounding the difference and then the product.
 Caught by: dcast with a non-zero zero point and a scale inexact in E (0.1, 0.3, 0.001).
+Origin: TFLite's NEON dequantize (`vmlaq_f32` with a precomputed -zp * scale).
+Class: float-steps.
 """
 import os
 import sys

@@ -3,6 +3,8 @@
 Models a float64 reference (`((q.astype(np.float64) - zp) * scale).astype(E)`): the scale is not rounded to E and
 the product is rounded twice (to f64, then to E).
 Caught by: dcast into f16, bf16, f32 and the f8 formats with a scale inexact in E (0.1, 0.3, 0.001).
+Origin: float64 reference `((q.astype(np.float64) - zp) * scale).astype(E)`.
+Class: float-steps.
 """
 import os
 import sys

@@ -3,6 +3,8 @@
 Models the integer-difference recipes (TFLite, XNNPACK, ORT: `(float)(q - zp) * scale`). The reference converts q and
 zp to E separately, which rounds when either is inexact in E (u32 in f16/f32, i16 in f8, u4 values in f8E5M2).
 Caught by: dcast with stored values or zero points not exact in E.
+Origin: `(float)(q - zp) * scale` (TFLite, XNNPACK, ORT).
+Class: int-to-float.
 """
 import os
 import sys

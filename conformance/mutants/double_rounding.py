@@ -4,6 +4,8 @@ Models half-precision (and f32) arithmetic evaluated in wider registers (f16 pro
 x87): the quotient is not rounded to E before the zero point is added, and the sum is rounded to W and then to E.
 (Rounding each single operation through W would be harmless: W has at least 2p + 2 bits.)
 Caught by: the `zero-point-in-float` class and inexact sums with a non-zero zero point in f16, bf16 and f32.
+Origin: f16 / f32 arithmetic kept in wider registers (promotion, FLT_EVAL_METHOD=2, x87).
+Class: float-steps.
 """
 import os
 import sys

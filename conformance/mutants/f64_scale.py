@@ -4,6 +4,8 @@ Models a backend that divides or multiplies by the attribute's double directly (
 the dialect materialises the scale as a constant of E. No effect on sub-channel types (scales already in E) and f64.
 Caught by: scales inexact in E (0.1, 0.3, 0.001, the 1e-7 / 1e-40 subnormals) with ties or near-ties, and dcast of
 any value whose product depends on the scale's low bits.
+Origin: the f64 scale attribute used directly, never rounded to E.
+Class: float-steps.
 """
 import os
 import sys

@@ -3,6 +3,8 @@
 Models running with FTZ set (x86 MXCSR.FTZ, ARM FPCR.FZ, GPU fast math): a subnormal scale such as f32 1e-40 or
 f16 1e-7 is converted to 0, so x / 0 gives +-inf (or NaN) and dcast returns zeros.
 Caught by: tiny scales (subnormal in E) and results below the smallest normal (dcast with tiny scales).
+Origin: FTZ set (x86 MXCSR.FTZ, ARM FPCR.FZ, GPU fast math).
+Class: subnormal.
 """
 import os
 import sys

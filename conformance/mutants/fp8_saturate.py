@@ -3,6 +3,8 @@
 Models the saturating fp8 conversions of GPU libraries (`__nv_cvt_float_to_fp8(..., __NV_SATFINITE, ...)`) used for
 every rounding into an 8-bit float: 512 into f8E4M3FN becomes 448 (0x7E) instead of NaN (0x7F).
 Caught by: dcast into an f8 format whose result (or converted scale, zero point or stored value) overflows.
+Origin: saturating fp8 conversion (`__nv_cvt_float_to_fp8(..., __NV_SATFINITE, ...)`).
+Class: overflow.
 """
 import os
 import sys

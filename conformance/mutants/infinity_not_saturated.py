@@ -3,6 +3,8 @@
 Models `_mm_cvtps_epi32` / `cvtss2si` on an infinite value, which returns 0x80000000 for either sign; after the clamp
 +inf is stored as storageMin instead of storageMax.
 Caught by: +inf inputs and quotients that overflow to +inf.
+Origin: x86 `cvtss2si` / `_mm_cvtps_epi32` "integer indefinite" for +-inf.
+Class: overflow.
 """
 import os
 import sys

@@ -3,6 +3,8 @@
 Models a guard `if (!std::isfinite(t)) t = 0;` (ORT's portable fallback maps NaN to 0). Under `reference` NaN is
 don't-care, so the NaN half of this bug is invisible by design; the +-inf half is what a conformance run sees.
 Caught by: +inf / -inf inputs and overflowing quotients (huge inputs with a tiny scale), which must saturate.
+Origin: `if (!isfinite(t)) t = 0` (ORT's portable fallback).
+Class: overflow.
 """
 import os
 import sys

@@ -3,6 +3,8 @@
 Models a backend that derives qmin/qmax from the storage type (`numeric_limits<int8_t>`) and drops the `<-127:127>`
 of `!quant.uniform<i8<-127:127>:...>`.
 Caught by: narrow-bound types with inputs beyond the narrow bounds (storage-bound-half, +inf/-inf, random).
+Origin: qmin / qmax from `numeric_limits<int8_t>`, the `<-127:127>` dropped.
+Class: range.
 """
 import os
 import sys

@@ -2,6 +2,8 @@
 
 Models the classic `floor(x + 0.5)` rounding idiom (and magic-number tricks built on it).
 Caught by: positive ties with an even lower neighbour (2.5 -> 3) and negative ties with an odd upper one (-1.5 -> -1).
+Origin: `floor(t + 0.5)`.
+Class: rounding.
 """
 import os
 import sys

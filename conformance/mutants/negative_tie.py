@@ -4,6 +4,8 @@ Models a hand-written roundeven `r = floor(t + 0.5); if (r - t == 0.5 && fmod(r,
 the dividend's sign, so for a negative odd r it is -1.0 and the correction never happens; negative ties then round
 up (-1.5 -> -1 instead of -2), positive ties are right.
 Caught by: negative ties whose upper neighbour is odd (the `tie` class at -1.5).
+Origin: hand-written roundeven whose `fmod(r, 2) == 1` misses negative odd r.
+Class: rounding.
 """
 import os
 import sys

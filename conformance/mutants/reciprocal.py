@@ -3,6 +3,8 @@
 Models kernels that precompute the inverse scale once (FBGEMM, XNNPACK, TOSA legalization): the reciprocal is rounded
 into E, so the product can land on a tie, or across one, where the quotient does not.
 Caught by: the `reciprocal-differs` class (e.g. the trap scale 0.00214854861 on u8); invisible for power-of-two scales.
+Origin: `x * E(1 / s)` (FBGEMM, XNNPACK, TOSA legalization).
+Class: float-steps.
 """
 import os
 import sys

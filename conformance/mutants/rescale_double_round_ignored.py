@@ -4,6 +4,8 @@ Models a backend whose apply_scale_32 has no `double_round` path (the 2^30 nudge
 shift > 31 is missing), as when a kernel written for TFLite's single-rounding build is reused for TOSA.
 Caught by: DOUBLE_ROUND cases with shift > 31 on the `double-round-differs` / `double-round-edge` inputs and on negative
 ties. Diagnosis: the `tosa-single-round` recipe.
+Origin: a single-rounding apply_scale_32 reused for TOSA (no DOUBLE_ROUND path).
+Class: rescale.
 """
 import os
 import sys

@@ -4,6 +4,8 @@ Models a backend that rounds the scaled product symmetrically (C's round(), or a
 product), as TVM's TONEAREST rounding and gemmlowp's RoundingDivideByPOT do, and ignores DOUBLE_ROUND.
 Caught by: negative ties (`tie-negative`: -2.5 gives -3, TOSA gives -2) and the double-rounding bands.
 Diagnosis: the `tvm-tonearest` recipe.
+Origin: `round()` of the scaled product (TVM TONEAREST, gemmlowp's RoundingDivideByPOT).
+Class: rescale, rounding.
 """
 import os
 import sys

@@ -2,6 +2,8 @@
 
 Models `std::round` / `lround` (TFLite reference quantize, many hand-written kernels).
 Caught by: exact ties with an even lower neighbour, e.g. 2.5 -> 3 instead of 2 (class `tie`).
+Origin: `std::round` / `lround` (TFLite reference quantize).
+Class: rounding.
 """
 import os
 import sys

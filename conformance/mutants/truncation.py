@@ -2,6 +2,8 @@
 
 Models a plain C cast / `arith.fptosi` without `math.roundeven` (what MLIR's own --lower-quant-ops emits).
 Caught by: any element whose storedValueFloat has a fraction above 1/2 (tie-plus-ulp, inexact, random).
+Origin: C cast / `arith.fptosi` without `math.roundeven` (MLIR's --lower-quant-ops).
+Class: rounding.
 """
 import os
 import sys

@@ -4,6 +4,8 @@ Models a backend with only signed integer kernels: u8 data is read as int8 (dcas
 quantized into the int8 range (qcast clamps at 127, or at the narrow bounds clipped into that range); the bits are
 written unchanged, so the caller reads them back as unsigned.
 Caught by: unsigned types with stored values or results >= 2^(n-1) (storage-max, random, zero points >= 2^(n-1)).
+Origin: signed-only kernels: u8 data read and clamped as int8.
+Class: signedness.
 """
 import os
 import sys

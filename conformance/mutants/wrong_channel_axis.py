@@ -3,6 +3,8 @@
 Models a kernel that assumes channels-last (NHWC) layout, whatever the type's channel axis: right for the last axis,
 wrong for every other one.
 Caught by: per-axis types whose channel axis is not the last dimension (axis 0 and 1 of a rank-3 value).
+Origin: channels-last (NHWC) assumption: the channel is `flat % channels`.
+Class: rank-axis.
 """
 import os
 import sys

@@ -4,6 +4,8 @@ Models the integer-zero-point recipes (TFLite, ONNX, ORT MLAS, FBGEMM: `lrint(x 
 E(t + E(zp)), so the float addition can round t onto, or off, a tie; and a zero point inexact in E (u32 4000000000
 in f16 is +inf) enters exactly here.
 Caught by: the `zero-point-in-float` class, zero points not exact in E, infinities with zp != 0 only via the clamp.
+Origin: `lrint(x / s) + zp` (TFLite, ONNX, ORT MLAS, FBGEMM).
+Class: zero-point.
 """
 import os
 import sys

@@ -3,6 +3,8 @@
 Models a per-tensor parameter struct with an `int8_t zero_point` (or `int32_t` for u32) also used for unsigned
 storage: zp 255 of u8 becomes -1, 4000000000 of u32 becomes -294967296.
 Caught by: unsigned types whose zero point is >= 2^(n-1) (u8 zp 128 or 255, u16 65535, u32 4000000000, u1 zp 1).
+Origin: an `int8_t zero_point` field used for u8 too (255 becomes -1).
+Class: zero-point, signedness.
 """
 import os
 import sys

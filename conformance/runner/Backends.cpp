@@ -6,7 +6,7 @@
 #include "conformance/runner/Backend.h"
 #include "conformance/runner/CaseText.h"
 #include "conformance/runner/Subprocess.h"
-#include "generators/GoldenContraction.h"
+#include "generators/GoldenTosaOp.h"
 #include "generators/GoldenProgram.h"
 
 #include <cctype>
@@ -45,8 +45,10 @@ const char *const kDefaultRescaleCpuPipeline =
     "convert-math-to-llvm,convert-arith-to-llvm,convert-index-to-llvm,convert-func-to-llvm,"
     "convert-cf-to-llvm,reconcile-unrealized-casts)";
 
-// Contraction cases (spec/tosa-contractions.md [contract.lowering]): the
-// named-op lowering first; TRANSPOSE_CONV2D is decomposed into CONV2D and
+// TOSA operator cases, contraction and elementwise (spec/tosa-contractions.md
+// [contract.lowering], spec/tosa-elementwise.md): the named-op lowering first
+// (tosa-to-linalg lowers ADD, SUB, MUL, NEGATE and CLAMP; nothing more is
+// needed); TRANSPOSE_CONV2D is decomposed into CONV2D and
 // tensor ops first (MLIR 22 has no direct lowering of it), whose shape
 // constants canonicalize folds away.
 const char *const kDefaultContractionLoweringPipeline =
@@ -73,10 +75,11 @@ namespace {
 constexpr size_t kTailLines = 5;
 
 /// The pipeline of case `c` for a backend: qcast / dcast `pipeline`,
-/// rescale `rescale`, contractions the fixed contraction pipelines.
+/// rescale `rescale`, TOSA operator cases (contraction and elementwise) the
+/// fixed contraction pipelines.
 std::string pipelineFor(const GoldenCase &c, const BackendSettings &s, bool cpu) {
-  if (c.isContraction()) {
-    const bool transpose = c.params.contraction.kind == generators::ContractionKind::TransposeConv2d;
+  if (c.isTosaOp()) {
+    const bool transpose = c.params.tosaOp.kind == generators::TosaOpKind::TransposeConv2d;
     if (cpu)
       return transpose ? kDefaultTransposeConvCpuPipeline : kDefaultContractionCpuPipeline;
     return transpose ? kDefaultTransposeConvLoweringPipeline : kDefaultContractionLoweringPipeline;
@@ -293,7 +296,7 @@ public:
   }
   std::string detail() const override {
     return s_.mlirOpt + " " + s_.pipeline + " (rescale: " + s_.rescalePipeline +
-           "; contractions: " + kDefaultContractionLoweringPipeline + ") | " + s_.quantInterp;
+           "; contractions, elementwise ops: " + kDefaultContractionLoweringPipeline + ") | " + s_.quantInterp;
   }
 
 private:
@@ -334,7 +337,7 @@ public:
   }
   std::string detail() const override {
     return s_.mlirOpt + " " + s_.pipeline + " (rescale: " + s_.rescalePipeline +
-           "; contractions: " + kDefaultContractionCpuPipeline + ") | " + s_.mlirRunner + " -O3";
+           "; contractions, elementwise ops: " + kDefaultContractionCpuPipeline + ") | " + s_.mlirRunner + " -O3";
   }
 
 private:
@@ -369,15 +372,15 @@ BackendOutput commandOutput(const ProcessResult &r, const GoldenCase &c, const s
   return out;
 }
 
-/// contraction.json and the operand files of a contraction case.
-bool writeContractionFiles(const GoldenCase &c, const std::string &scratch, std::string &error) {
-  if (!writeText(scratch + "/contraction.json", protocolContractionJson(c), error))
+/// The op's JSON (contraction.json or elementwise.json) and one file per
+/// operand (weight.txt, bias.txt, input2.txt) of a TOSA operator case.
+bool writeTosaOpFiles(const GoldenCase &c, const std::string &scratch, std::string &error) {
+  if (!writeText(scratch + "/" + protocolTosaOpJsonName(c), protocolTosaOpJson(c), error))
     return false;
-  if (generators::hasWeight(c.params.contraction.kind) &&
-      !writeText(scratch + "/weight.txt", protocolOperandText(c.weightStored), error))
-    return false;
-  return !generators::hasBias(c.params.contraction.kind) ||
-         writeText(scratch + "/bias.txt", protocolOperandText(c.biasStored), error);
+  for (const generators::TosaOpOperand &o : generators::tosaOpOperands(c))
+    if (!writeText(scratch + "/" + o.name + ".txt", protocolOperandText(*o.values), error))
+      return false;
+  return true;
 }
 
 /// `text` as one sh word.
@@ -403,11 +406,12 @@ public:
   BackendOutput run(const GoldenCase &c, const std::string &scratch) const override {
     std::string error;
     // A rescale case describes its op in rescale.json, a contraction case
-    // in contraction.json (with weight.txt and bias.txt), a qcast / dcast
-    // case its quantized type in type.json.
+    // in contraction.json (with weight.txt and bias.txt), an elementwise
+    // case in elementwise.json (with input2.txt for ADD, SUB, MUL), a
+    // qcast / dcast case its quantized type in type.json.
     if (!writeText(scratch + "/request.txt", protocolRequest(c), error) ||
         !writeText(scratch + "/program.mlir", generators::programText(c.params), error) ||
-        !(c.isContraction() ? writeContractionFiles(c, scratch, error)
+        !(c.isTosaOp() ? writeTosaOpFiles(c, scratch, error)
           : c.isRescale()   ? writeText(scratch + "/rescale.json", protocolRescaleJson(c), error)
                             : writeText(scratch + "/type.json", protocolTypeJson(c), error)) ||
         !writeText(scratch + "/input.txt", protocolInput(c), error))

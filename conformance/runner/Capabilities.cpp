@@ -2,7 +2,7 @@
 #include "conformance/runner/Capabilities.h"
 
 #include "generators/GoldenIds.h"
-#include "generators/GoldenContraction.h"
+#include "generators/GoldenTosaOp.h"
 #include "generators/GoldenRescale.h"
 #include "interpreter/numeric/FloatFormat.h"
 
@@ -16,7 +16,9 @@ namespace {
 
 const std::set<std::string> kOps = {"qcast",         "dcast",          "rescale",
                                      "matmul",        "conv2d",         "depthwise_conv2d",
-                                     "transpose_conv2d", "avg_pool2d", "max_pool2d"};
+                                     "transpose_conv2d", "avg_pool2d", "max_pool2d",
+                                     "add",           "sub",            "mul",
+                                     "negate",        "clamp"};
 const std::set<std::string> kRoundingModes = {"SINGLE_ROUND", "INEXACT_ROUND", "DOUBLE_ROUND"};
 const std::set<std::string> kScales = {"32", "16"};
 const std::set<std::string> kOperands = {"constants", "arguments"};
@@ -79,7 +81,7 @@ bool addValue(const std::string &key, const std::string &word, std::set<std::str
     ok = kScales.count(word);
   else if (key == "operands")
     ok = kOperands.count(word);
-  else if (key == "purpose" || key == "types") // a contraction case's (docs/golden-format.md)
+  else if (key == "purpose" || key == "types") // a TOSA operator case's (docs/golden-format.md)
     ok = !word.empty();
   else if (key == "rescale-input" || key == "rescale-output") {
     unsigned width = 0;
@@ -218,8 +220,8 @@ std::optional<std::string> Capabilities::notClaimed(const std::string &key,
 std::optional<std::string> Capabilities::outside(const GoldenCase &c) const {
   if (c.isRescale())
     return outsideRescale(c);
-  if (c.isContraction())
-    return outsideContraction(c);
+  if (c.isTosaOp())
+    return outsideTosaOp(c);
   const quant::QuantType &t = c.params.type;
   auto check = [&](const std::string &key, const std::string &value, const std::string &what) {
     return notClaimed(key, value, what);
@@ -293,15 +295,16 @@ std::optional<std::string> Capabilities::outsideRescale(const GoldenCase &c) con
   return std::nullopt;
 }
 
-/// A contraction case: op, shape kind and rejection are its keys; the
-/// qcast / dcast and rescale keys never match it.
-std::optional<std::string> Capabilities::outsideContraction(const GoldenCase &c) const {
-  const std::string op(generators::contractionOpName(c.params.contraction.kind));
+/// A TOSA operator case (contraction or elementwise): op, shape kind and
+/// rejection are its keys (purpose and types in exclude lines); the qcast /
+/// dcast and rescale keys never match it.
+std::optional<std::string> Capabilities::outsideTosaOp(const GoldenCase &c) const {
+  const std::string op(generators::tosaOpName(c.params.tosaOp.kind));
   const std::string shapeKind(generators::shapeKindName(c.params.shapeKind));
   const std::map<std::string, std::string> tags = {
       {"op", op}, {"shape-kind", shapeKind}, {"rejection", c.rejection ? "yes" : "no"},
-      {"purpose", c.params.contraction.purpose},
-      {"types", generators::contractionTypesTag(c.params)}, {"granularity", ""}, {"storage", ""}, {"expressed", ""}, {"narrow", ""},
+      {"purpose", c.params.tosaOp.purpose},
+      {"types", generators::tosaOpTypesTag(c.params)}, {"granularity", ""}, {"storage", ""}, {"expressed", ""}, {"narrow", ""},
       {"rescale-input", ""}, {"rescale-output", ""}, {"scale", ""}, {"rounding-mode", ""},
       {"per-channel", ""}, {"operands", ""}};
   if (auto why = excluded(tags))

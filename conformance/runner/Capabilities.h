@@ -37,7 +37,7 @@ private:
   /// "WHAT is not claimed" when the file lists `key` without `value`.
   std::optional<std::string> notClaimed(const std::string &key, const std::string &value,
                                         const std::string &what) const;
-  std::optional<std::string> outsideContraction(const generators::GoldenCase &c) const;
+  std::optional<std::string> outsideTosaOp(const generators::GoldenCase &c) const;
   std::optional<std::string> outsideRescale(const generators::GoldenCase &c) const;
   /// The first exclusion whose every key=value matches `tags`, as a reason.
   std::optional<std::string> excluded(const std::map<std::string, std::string> &tags) const;

@@ -2,7 +2,7 @@
 #include "conformance/runner/CaseText.h"
 
 #include "generators/FloatText.h"
-#include "generators/GoldenContraction.h"
+#include "generators/GoldenTosaOp.h"
 #include "generators/GoldenFormat.h"
 #include "generators/GoldenProgram.h"
 #include "generators/GoldenRescale.h"
@@ -117,7 +117,7 @@ std::string shown(const std::string &text) {
 size_t elementCount(const GoldenCase &c) { return c.numOutputs(); }
 
 std::string argumentAttribute(const GoldenCase &c) {
-  if (c.isRescale() || c.isContraction())
+  if (c.isRescale() || c.isTosaOp())
     return generators::argumentText(c);
   std::vector<std::string> values = inputLiterals(c);
   const std::string &type = c.params.op == Op::QCast
@@ -135,8 +135,8 @@ std::string argumentLines(const GoldenCase &c) {
   if (c.isRescale())
     for (const std::string &operand : generators::rescaleOperandArguments(c.params))
       text += operand + "\n";
-  if (c.isContraction())
-    for (const std::string &operand : generators::contractionOperandArguments(c))
+  if (c.isTosaOp())
+    for (const std::string &operand : generators::tosaOpOperandArguments(c))
       text += operand + "\n";
   return text;
 }
@@ -144,8 +144,8 @@ std::string argumentLines(const GoldenCase &c) {
 std::string outputTypeSpelling(const GoldenCase &c) {
   if (c.isRescale())
     return generators::concreteSpelling(c.params, generators::rescaleOutputElement(c.params));
-  if (c.isContraction())
-    return generators::contractionOutputType(c.params, true);
+  if (c.isTosaOp())
+    return generators::tosaOpOutputType(c.params, true);
   std::string element = isQCast(c) ? generators::resultIntegerSpelling(c.params.type.storage)
                                    : std::string(expressedFormat(c).name);
   return generators::concreteSpelling(c.params, element);
@@ -154,8 +154,8 @@ std::string outputTypeSpelling(const GoldenCase &c) {
 numeric::IntFormat outputIntFormat(const GoldenCase &c) {
   if (c.isRescale())
     return {c.params.rescale.attributes.outputWidth, !c.params.rescale.attributes.outputUnsigned};
-  if (c.isContraction())
-    return {unsigned(std::stoul(generators::contractionOutputElement(c.params).substr(1))), true};
+  if (c.isTosaOp())
+    return {unsigned(std::stoul(generators::tosaOpOutputElement(c.params).substr(1))), true};
   return c.params.type.storage;
 }
 
@@ -164,13 +164,13 @@ std::string protocolRequest(const GoldenCase &c) {
   for (int64_t d : c.params.shape)
     shape += " " + std::to_string(d);
   std::string inputType =
-      c.isContraction() ? generators::contractionInputType(c.params, true)
+      c.isTosaOp() ? generators::tosaOpInputType(c.params, true)
       : c.isRescale() ? generators::concreteSpelling(c.params, generators::rescaleInputElement(c.params))
       : isQCast(c)  ? generators::concreteSpelling(c.params, std::string(expressedFormat(c).name))
                     : generators::concreteSpelling(c.params, storageSignless(c));
   return "format quant-conform-command/1\n"
          "id " + c.id + "\n"
-         "op " + std::string(c.isContraction() ? generators::contractionOpName(c.params.contraction.kind)
+         "op " + std::string(c.isTosaOp() ? generators::tosaOpName(c.params.tosaOp.kind)
                                                : generators::opName(c.params.op)) + "\n"
          "input-type " + inputType + "\n"
          "output-type " + outputTypeSpelling(c) + "\n"
@@ -236,10 +236,15 @@ std::string protocolOperandText(const std::vector<int64_t> &values) {
   return text;
 }
 
-/// The golden `contraction` object, plus where each operand is and its
-/// concrete type and shape, and the output's (docs/vendor-guide.md).
-std::string protocolContractionJson(const GoldenCase &c) {
-  llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(caseMember(c, "contraction"));
+std::string protocolTosaOpJsonName(const GoldenCase &c) {
+  return std::string(generators::tosaOpObjectKey(c.params.tosaOp.kind)) + ".json";
+}
+
+/// The golden `contraction` / `elementwise` object, plus where each operand
+/// is and its concrete type and shape, and the output's (docs/vendor-guide.md).
+std::string protocolTosaOpJson(const GoldenCase &c) {
+  llvm::Expected<llvm::json::Value> parsed =
+      llvm::json::parse(caseMember(c, generators::tosaOpObjectKey(c.params.tosaOp.kind)));
   llvm::json::Object *object = parsed ? parsed->getAsObject() : nullptr;
   if (!object) {
     if (!parsed)
@@ -255,18 +260,14 @@ std::string protocolContractionJson(const GoldenCase &c) {
   };
   llvm::json::Array operands;
   operands.push_back(llvm::json::Object{{"name", "input"}, {"file", "input.txt"},
-                                        {"type", generators::contractionInputType(p, true)},
+                                        {"type", generators::tosaOpInputType(p, true)},
                                         {"shape", shapeArray(p.shape)}});
-  if (generators::hasWeight(p.contraction.kind))
-    operands.push_back(llvm::json::Object{{"name", "weight"}, {"file", "weight.txt"},
-                                          {"type", generators::contractionWeightType(p)},
-                                          {"shape", shapeArray(p.contraction.weightShape)}});
-  if (generators::hasBias(p.contraction.kind))
-    operands.push_back(llvm::json::Object{{"name", "bias"}, {"file", "bias.txt"},
-                                          {"type", generators::contractionBiasType(p)},
-                                          {"shape", shapeArray(p.contraction.biasShape)}});
+  for (const generators::TosaOpOperand &o : generators::tosaOpOperands(c))
+    operands.push_back(llvm::json::Object{{"name", o.name}, {"file", o.name + ".txt"},
+                                          {"type", generators::tosaOpOperandType(o, true)},
+                                          {"shape", shapeArray(*o.shape)}});
   (*object)["operands"] = std::move(operands);
-  (*object)["outputType"] = generators::contractionOutputType(p, true);
+  (*object)["outputType"] = generators::tosaOpOutputType(p, true);
   (*object)["outputShape"] = shapeArray(c.outputShape);
   return llvm::formatv("{0:2}", llvm::json::Value(std::move(*object))).str() + "\n";
 }

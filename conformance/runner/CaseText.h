@@ -28,7 +28,7 @@ std::string outputTypeSpelling(const generators::GoldenCase &c);
 /// The integer type output values are read in: the storage type (qcast),
 /// or the rescale output type with output_unsigned's signedness.
 numeric::IntFormat outputIntFormat(const generators::GoldenCase &c);
-/// Number of output elements (= input elements, except for a contraction).
+/// Number of output elements (= input elements, except for a TOSA operator case).
 size_t elementCount(const generators::GoldenCase &c);
 
 /// The protocol's request.txt, input.txt and type.json (qcast / dcast) or
@@ -37,10 +37,12 @@ std::string protocolRequest(const generators::GoldenCase &c);
 std::string protocolInput(const generators::GoldenCase &c);
 std::string protocolTypeJson(const generators::GoldenCase &c);
 std::string protocolRescaleJson(const generators::GoldenCase &c);
-/// A contraction case's contraction.json (the op, its attributes and zero
-/// points, each operand's file, type and shape, the output's type and
-/// shape), and the text of weight.txt / bias.txt (one integer per line).
-std::string protocolContractionJson(const generators::GoldenCase &c);
+/// A TOSA operator case's contraction.json or elementwise.json (the op, its
+/// attributes and zero points, each operand's file, type and shape, the
+/// output's type and shape), its name, and the text of an operand file
+/// (weight.txt, bias.txt, input2.txt: one integer per line).
+std::string protocolTosaOpJson(const generators::GoldenCase &c);
+std::string protocolTosaOpJsonName(const generators::GoldenCase &c);
 std::string protocolOperandText(const std::vector<int64_t> &values);
 
 /// Reads quant-interp's printed result (decimal integers for qcast and

@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "conformance/runner/CaseText.h"
 #include "generators/FloatText.h"
-#include "generators/GoldenContraction.h"
+#include "generators/GoldenTosaOp.h"
 #include "generators/GoldenProgram.h"
 #include "generators/GoldenRescale.h"
 
@@ -134,14 +134,15 @@ std::string rescaleHarness(const GoldenCase &c) {
   return h;
 }
 
-/// The harness of a contraction case: the input, weight and bias as
-/// constants (the input cast to a dynamic batch where the program has one),
-/// @main called, the output integers printed zero-extended.
-std::string contractionHarness(const GoldenCase &c) {
+/// The harness of a TOSA operator case: the input and the operands
+/// (weight, bias, input2) as constants, each cast to the program's type
+/// where it writes `?` sizes, @main called, the output integers printed
+/// zero-extended.
+std::string tosaOpHarness(const GoldenCase &c) {
   const generators::CaseParams &p = c.params;
-  const std::string param = generators::contractionInputType(p, false);
-  const std::string concrete = generators::contractionInputType(p, true);
-  const std::string result = generators::contractionOutputType(p, false);
+  const std::string param = generators::tosaOpInputType(p, false);
+  const std::string concrete = generators::tosaOpInputType(p, true);
+  const std::string result = generators::tosaOpOutputType(p, false);
   std::string h = generators::programText(p);
   h += "func.func private @printI64(i64)\n"
        "func.func private @printNewline()\n"
@@ -152,21 +153,30 @@ std::string contractionHarness(const GoldenCase &c) {
     h += "  %arg = tensor.cast %in : " + concrete + " to " + param + "\n";
     args = "%arg";
   }
-  std::vector<std::string> operands = generators::contractionOperandArguments(c);
+  const std::vector<std::string> operands = generators::tosaOpOperandArguments(c);
+  const std::vector<generators::TosaOpOperand> slots = generators::tosaOpOperands(c);
   for (size_t k = 0; k < operands.size(); ++k) {
+    const std::string concreteType = generators::tosaOpOperandType(slots[k], true);
+    const std::string type = generators::tosaOpOperandType(slots[k], false);
     h += "  %op" + std::to_string(k) + " = arith.constant " + operands[k] + "\n";
-    args += ", %op" + std::to_string(k);
-    types += ", " + operands[k].substr(operands[k].rfind(" : ") + 3);
+    std::string value = "%op" + std::to_string(k);
+    if (type != concreteType) {
+      h += "  %opc" + std::to_string(k) + " = tensor.cast " + value + " : " + concreteType +
+           " to " + type + "\n";
+      value = "%opc" + std::to_string(k);
+    }
+    args += ", " + value;
+    types += ", " + type;
   }
   h += "  %r = func.call @main(" + args + ") : (" + types + ") -> " + result + "\n";
-  // Print as a case of the output's shape (its dynamic batch included).
+  // Print as a case of the output's shape (its dynamic sizes included).
   GoldenCase view = c;
   view.params.shape = c.outputShape;
   view.params.dynamic.assign(c.outputShape.size(), false);
-  const std::vector<int64_t> declared = generators::declaredOutputDims(p);
+  const std::vector<int64_t> declared = generators::tosaOpDeclaredOutputDims(p);
   for (size_t d = 0; d < declared.size() && d < view.params.dynamic.size(); ++d)
     view.params.dynamic[d] = declared[d] < 0;
-  const std::string element = generators::contractionOutputElement(p);
+  const std::string element = generators::tosaOpOutputElement(p);
   h += printElements(view, "%r", result, element, unsigned(std::stoul(element.substr(1))), false);
   h += "  return\n}\n";
   return h;
@@ -177,8 +187,8 @@ std::string contractionHarness(const GoldenCase &c) {
 std::string cpuHarness(const GoldenCase &c) {
   if (c.isRescale())
     return rescaleHarness(c);
-  if (c.isContraction())
-    return contractionHarness(c);
+  if (c.isTosaOp())
+    return tosaOpHarness(c);
   const generators::CaseParams &p = c.params;
   const bool qcast = p.op == Op::QCast;
   const bool scalar = p.shapeKind == ShapeKind::Scalar;

@@ -173,7 +173,7 @@ std::vector<DiagnosisMatch> rankCandidates(const GoldenCase &c, const BackendOut
     return {};
   if (c.isRescale())
     return ranked(scoreRecipes(c, out, mismatching));
-  if (c.isContraction())
+  if (c.isTosaOp())
     return {}; // one defined result: no variant semantics to rank
   const bool qcast = c.params.op == Op::QCast;
   const numeric::FloatFormat &format = *c.params.type.expressed;

@@ -2,7 +2,7 @@
 #include "conformance/runner/Judge.h"
 
 #include "generators/FloatText.h"
-#include "generators/GoldenContraction.h"
+#include "generators/GoldenTosaOp.h"
 #include "generators/GoldenIds.h"
 #include "generators/GoldenRescale.h"
 #include "interpreter/numeric/Exact.h"
@@ -24,11 +24,11 @@ CaseResult header(const GoldenCase &c, const std::string &file) {
   r.file = file;
   r.category = generators::caseCategory(c.params);
   r.elements = c.numOutputs();
-  if (c.isContraction()) {
-    const generators::ContractionParams &k = c.params.contraction;
-    r.tags = {{"op", std::string(generators::contractionOpName(k.kind))},
-              {"types", generators::contractionTypesTag(c.params)},
-              {"output", generators::contractionOutputElement(c.params)},
+  if (c.isTosaOp()) {
+    const generators::TosaOpParams &k = c.params.tosaOp;
+    r.tags = {{"op", std::string(generators::tosaOpName(k.kind))},
+              {"types", generators::tosaOpTypesTag(c.params)},
+              {"output", generators::tosaOpOutputElement(c.params)},
               {"purpose", k.purpose},
               {"shapeKind", std::string(generators::shapeKindName(c.params.shapeKind))}};
     if (c.rejection)
@@ -61,7 +61,7 @@ CaseResult header(const GoldenCase &c, const std::string &file) {
 }
 
 std::string inputText(const GoldenCase &c, size_t i) {
-  if (c.isContraction()) {
+  if (c.isTosaOp()) {
     // The output element's multi-index (its inputs are a window, not one).
     std::vector<int64_t> index(c.outputShape.size());
     size_t rest = i;
@@ -173,7 +173,7 @@ namespace {
 /// the specification defines no result, so rejecting and computing are
 /// both allowed (crashing is not: that is an `error`).
 bool unpredictable(const GoldenCase &c) {
-  return (c.isRescale() || c.isContraction()) && c.rejection &&
+  return (c.isRescale() || c.isTosaOp()) && c.rejection &&
          c.rejection->reason == generators::kRejectRequire;
 }
 
@@ -185,7 +185,7 @@ bool elementMatches(const GoldenCase &c, const generators::ExpectedOutput &expec
     return false; // the backend's undefined value never equals a defined one
   if (c.isRescale())
     return rescaleValueAllowed(expected, i, out.stored[i]);
-  if (c.params.op == Op::QCast || c.isContraction())
+  if (c.params.op == Op::QCast || c.isTosaOp())
     return out.stored[i] == expected.stored[i];
   return sameFloat(*c.params.type.expressed, expected.floats[i], out.floats[i],
                    nanBitsUnspecified(profile));
@@ -275,7 +275,7 @@ CaseResult judgeCase(const GoldenCase &c, const std::string &file, const std::st
       continue;
     ++r.mismatched;
     // Input classes describe output elements only for the elementwise ops.
-    const std::string cls = !c.isContraction() && i < c.inputClasses.size() ? c.inputClasses[i] : "";
+    const std::string cls = !c.isTosaOp() && i < c.inputClasses.size() ? c.inputClasses[i] : "";
     ++r.mismatchesByClass[cls];
     std::optional<int64_t> storedError;
     if (qcast && !undefined) {

@@ -5,7 +5,7 @@
 #include "conformance/runner/Judge.h"
 #include "conformance/runner/Subprocess.h"
 
-#include "generators/GoldenContraction.h"
+#include "generators/GoldenTosaOp.h"
 #include "generators/GoldenFiles.h"
 #include "generators/GoldenFormat.h"
 #include "generators/GoldenIds.h"
@@ -69,7 +69,7 @@ bool loadOne(const std::string &dir, LoadedSuite &out, SeenIds &seen, std::strin
       ++out.duplicateCases;
       continue;
     }
-    ++(cases[i].isContraction() ? out.contractionCases
+    ++(cases[i].isTosaOp() ? out.tosaOpCases
        : cases[i].isRescale()   ? out.rescaleCases
                                 : out.castCases);
     out.files.push_back(file);
@@ -85,12 +85,12 @@ std::string tagValue(const GoldenCase &c, const std::string &key) {
     return c.rejection ? c.rejection->reason : "no";
   if (key == "shapeKind")
     return std::string(generators::shapeKindName(c.params.shapeKind));
-  if (c.isContraction()) {
-    const generators::ContractionParams &k = c.params.contraction;
+  if (c.isTosaOp()) {
+    const generators::TosaOpParams &k = c.params.tosaOp;
     if (key == "op")
-      return std::string(generators::contractionOpName(k.kind));
+      return std::string(generators::tosaOpName(k.kind));
     if (key == "types")
-      return generators::contractionTypesTag(c.params);
+      return generators::tosaOpTypesTag(c.params);
     if (key == "purpose")
       return k.purpose;
     return ""; // a qcast / dcast / rescale tag
@@ -182,9 +182,9 @@ void runCases(const Backend &backend, const LoadedSuite &suite, const RunOptions
   auto start = std::chrono::steady_clock::now();
   // qcast / dcast: the profile's expected outputs; rescale: the recipe's.
   auto expectedName = [&](const GoldenCase &c) -> const std::string & {
-    // Contractions: their one expected output, TOSA's.
-    static const std::string tosa(generators::kContractionSemantics);
-    return c.isContraction() ? tosa : c.isRescale() ? options.recipe : options.profile;
+    // TOSA operator cases: their one expected output, TOSA's.
+    static const std::string tosa(generators::kTosaOpSemantics);
+    return c.isTosaOp() ? tosa : c.isRescale() ? options.recipe : options.profile;
   };
   // Select: the filter drops cases silently (the user asked); capabilities
   // make them `unsupported` (listed).

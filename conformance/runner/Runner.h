@@ -22,7 +22,7 @@ struct LoadedSuite {
   std::vector<std::string> files;
   std::vector<std::string> profiles; ///< profiles with expected outputs in every qcast / dcast case
   std::vector<std::string> recipes;  ///< recipes with expected outputs in every rescale case
-  size_t castCases = 0, rescaleCases = 0, contractionCases = 0;
+  size_t castCases = 0, rescaleCases = 0, tosaOpCases = 0;
   /// Cases met again under the same ID with the same content (a directory of
   /// suites: smoke's cases are in full too), run once.
   size_t duplicateCases = 0;

@@ -34,10 +34,15 @@ def nested(values, shape):
                            for i in range(shape[0])) + "]"
 
 
+def tosa_op(case):
+    """The op object of a TOSA operator case (contraction or elementwise), else None."""
+    return case.get("contraction") or case.get("elementwise")
+
+
 def operand_arguments(case):
-    """The further parameters of @main, as --arg texts: a contraction case's weight and bias; a rescale
-    case's multiplier, shift and zero points when they are arguments."""
-    if "contraction" in case:
+    """The further parameters of @main, as --arg texts: a TOSA operator case's operands (weight and
+    bias, input2); a rescale case's multiplier, shift and zero points when they are arguments."""
+    if tosa_op(case):
         return ["dense<%s> : %s" % (nested([str(v) for v in o["values"]], o["shape"]), o["type"])
                 if o["values"] else "dense<> : %s" % o["type"] for o in case["operands"]]
     op = case.get("rescale")
@@ -72,8 +77,8 @@ def parse_output(case, lines):
         poison = [int(x) for x in lines[1][len("// poison:"):].split(",")]
     first = lines[0]
     body, _, _ = first.rpartition(" : ")
-    if case["tags"]["op"] == "rescale" or "contraction" in case:  # signless: read per the op's signedness
-        op = case.get("rescale") or case["contraction"]
+    if case["tags"]["op"] == "rescale" or tosa_op(case):  # signless: read per the op's signedness
+        op = case.get("rescale") or tosa_op(case)
         width, unsigned = int(op["output"][1:]), op["output"][0] == "u"
         vals = [int(x) & ((1 << width) - 1) for x in re.findall(r"-?\d+", body[body.find("<") + 1:])]
         return [v - (1 << width) if not unsigned and v >> (width - 1) else v for v in vals], poison
@@ -112,7 +117,7 @@ def run_case(quant_interp, path, profile, recipe):
     if "rejection" in case:
         return run_rejection(quant_interp, path, case)
     rescale = case["tags"]["op"] == "rescale"
-    contraction = "contraction" in case  # one expected output, TOSA's, under every profile
+    contraction = tosa_op(case) is not None  # one expected output, TOSA's, under every profile
     expected = [e for e in case["expected"]
                 if contraction or (e["recipe"] == recipe if rescale else e["profile"] == profile)]
     if not expected:

@@ -71,7 +71,7 @@ BackendOutput outputOf(const GoldenCase &c, const ExpectedOutput &e) {
 /// The first smoke case (qcast / dcast with values) that `want` accepts.
 const GoldenCase *findCase(const std::function<bool(const GoldenCase &)> &want) {
   for (const GoldenCase &c : smoke().cases)
-    if (!c.isRescale() && !c.isContraction() && !c.rejection && want(c))
+    if (!c.isRescale() && !c.isTosaOp() && !c.rejection && want(c))
       return &c;
   return nullptr;
 }
@@ -294,7 +294,7 @@ TEST(DiagnosisRegression, RealCauseHeadsEveryCaseAndTheSummaryCountsThemAll) {
     RunReport report;
     size_t fails = 0, headlinedByCause = 0;
     for (const GoldenCase &c : smoke().cases) {
-      if (c.isRescale() || c.isContraction() || c.rejection)
+      if (c.isRescale() || c.isTosaOp() || c.rejection)
         continue;
       ExpectedOutput e;
       std::string error;

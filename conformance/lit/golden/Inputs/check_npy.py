@@ -72,7 +72,7 @@ def main():
         if case["tags"]["op"] == "rescale":
             files += check_rescale(case, out, shape)
             continue
-        if "contraction" in case:  # input, weight, bias and tosa.npy (the result's shape)
+        if "contraction" in case or "elementwise" in case:  # input, operands, tosa.npy (the result's shape)
             arrays = [("input.npy", case["input"]["shape"], case["input"]["values"])]
             arrays += [(o["name"] + ".npy", o["shape"], o["values"]) for o in case["operands"]]
             arrays += [(e["semantics"] + ".npy", e["shape"], e["values"]) for e in case["expected"]]
