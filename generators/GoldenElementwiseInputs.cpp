@@ -25,8 +25,8 @@ struct Named {
 };
 
 /// The exact result of a binary op on one pair, or nullopt where TOSA's text
-/// defines none that fits out_t (an overflow: a REQUIRE, or MUL's int64
-/// `product + round` beyond int64_t, [tosa.mul] 3).
+/// defines none that fits out_t (an overflow: a REQUIRE, MUL's int64
+/// `product + round` beyond int64_t included, [tosa.mul] 3).
 std::optional<int64_t> exactResult(const TosaOpParams &k, int64_t a, int64_t b) {
   i128 r = 0;
   switch (k.kind) {
@@ -41,7 +41,7 @@ std::optional<int64_t> exactResult(const TosaOpParams &k, int64_t a, int64_t b) 
     {
       const i128 sum = i128(a) * b + (i128(1) << (k.shift - 1));
       if (sum > i128(INT64_MAX) || sum < i128(INT64_MIN))
-        return std::nullopt; // the int64 case: no defined value
+        return std::nullopt; // the int64 case: unpredictable, a REQUIRE
       r = sum >> k.shift;
     }
     break;
@@ -232,6 +232,13 @@ void makeElementwiseInputs(GoldenCase &c, SplitMix64 &rng) {
       return fillPairs(c, roundPairs(k));
     if (purpose.rfind("out-", 0) == 0)
       return fillPairs(c, mulBoundPairs(k, max, past));
+    if (purpose == "int64-overflow") {
+      // Shift 63: 2147483647^2 gives 0, then -2^31 x -2^31, whose int64_t
+      // product + round is 2^63 (the one such pair, [tosa.mul] 3).
+      if (k.input != "i32" || k.shift != 63)
+        throw std::logic_error("MUL int64-overflow cases are i32 with shift 63");
+      return fillPairs(c, {{"type-max", kI32Max, kI32Max}, {"int64-overflow", kI32Min, kI32Min}});
+    }
     if (k.input == "i32" && k.shift > 0) {
       // Products whose shifted value stays in i32: |input2| < 2^shift.
       const int64_t m = (int64_t(1) << std::min<int64_t>(k.shift, 30)) - 1;

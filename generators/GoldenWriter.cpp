@@ -265,7 +265,9 @@ void ManifestBuilder::add(const GoldenCase &c, const std::string &file) {
   elements_ += c.inputElementCount();
   const CaseParams &p = c.params;
   counts_["byCategory"][caseCategory(p)]++;
-  counts_["byOp"][std::string(opName(p.op))]++;
+  // A TOSA operator case under its op's name (its `op` tag: conv2d, mul, ...).
+  counts_["byOp"][p.op == Op::TosaOp ? std::string(tosaOpName(p.tosaOp.kind))
+                                      : std::string(opName(p.op))]++;
   if (p.op == Op::TosaOp) {
     // Contraction and elementwise ops counted apart (the contraction keys
     // predate the elementwise cases).

@@ -18,6 +18,7 @@
 #include "interpreter/requant/TosaArithmetic.h"
 #include "interpreter/value/ValuePrinter.h"
 
+#include <limits>
 #include <string>
 
 namespace qi::eval::tosakernel {
@@ -297,11 +298,20 @@ RuntimeValue mul(const ElementType &in, const ElementType &out, const RuntimeVal
       // int64_t product = sign_extend<int64_t>(value1) * sign_extend<int64_t>(value2);
       // int64_t round   = static_cast<int64_t>(1) << (shift - 1);
       // product = (product + round) >> shift;
-      // In __int128: (-2^31)^2 + 2^62 at shift 63 is 2^63, one past int64_t
-      // (the text's int64_t sum would overflow there; [tosa.mul] 3).
-      const __int128 rounded =
-          (static_cast<__int128>(value1) * value2 + (static_cast<__int128>(1) << (shift - 1))) >>
-          shift;
+      // int64_t overflow in product + round is unpredictable (TOSA 1.0
+      // "Integer Behavior"), an error here ([tosa.mul] 3). With a, b in
+      // [-2^31, 2^31 - 1], a * b is in [-2^62 + 2^31, 2^62] and round in
+      // [1, 2^62]: the sum is above -2^63 always, and above 2^63 - 1 only if
+      // a * b = 2^62 (a = b = -2^31) and round = 2^62 (shift 63).
+      const __int128 sum =
+          static_cast<__int128>(value1) * value2 + (static_cast<__int128>(1) << (shift - 1));
+      if (sum > std::numeric_limits<int64_t>::max())
+        requireFailed(requant::Violation{requant::Violation::Kind::Require, op,
+                                         "product + round <= maximum_s<int64_t>()",
+                                         "value1 = " + str(value1) + ", value2 = " + str(value2) +
+                                             ", shift = " + str(shift)},
+                      index);
+      const __int128 rounded = sum >> shift;
       // REQUIRE(product >= minimum_s<i32_t>() && product <= maximum_s<i32_t>());
       if (rounded < requant::minimumS(32) || rounded > requant::maximumS(32))
         requireFailed(requant::Violation{requant::Violation::Kind::Require, op,

@@ -1,6 +1,7 @@
 // [tosa.mul]: MUL of TOSA 1.0: i8 x i8 -> i32, i16 x i16 -> i32, i32 x i32
 // -> i32 (shift 0: the low 32 bits; shift > 0: rounded, with the REQUIRE
-// that the result fits), f32 / f16 / bf16 rounded once, the shift
+// that the result fits, and -2^31 x -2^31 at shift 63, whose int64_t
+// product + round overflows: an error), f32 / f16 / bf16 rounded once, the shift
 // operand's REQUIREs, a runtime shift, broadcasting and poison. Every
 // expected value is computed below by hand.
 //
@@ -8,6 +9,7 @@
 // RUN: quant-interp %s --entry=wrap | FileCheck %s --check-prefix=WRAP --match-full-lines
 // RUN: quant-interp %s --entry=rounding --arg='dense<1> : tensor<1xi8>' | FileCheck %s --check-prefix=ROUND1 --match-full-lines
 // RUN: quant-interp %s --entry=extremes | FileCheck %s --check-prefix=EXTREMES --match-full-lines
+// RUN: not quant-interp %s --entry=int64_overflow 2>&1 | FileCheck %s --check-prefix=INT64-OVERFLOW
 // RUN: not quant-interp %s --entry=rounding --arg='dense<64> : tensor<1xi8>' 2>&1 | FileCheck %s --check-prefix=SHIFT64
 // RUN: not quant-interp %s --entry=rounding --arg='dense<-1> : tensor<1xi8>' 2>&1 | FileCheck %s --check-prefix=SHIFT-NEG
 // RUN: not quant-interp %s --entry=narrow_shift --arg='dense<1> : tensor<1xi8>' 2>&1 | FileCheck %s --check-prefix=NARROW-SHIFT
@@ -61,24 +63,36 @@ func.func @rounding(%s: tensor<1xi8>) -> tensor<6xi32> {
   return %0 : tensor<6xi32>
 }
 
-// The largest results that fit, at shift 1 and at shift 63:
+// The largest results that fit at shift 1, and the products nearest the ends at
+// shift 63 (where every defined result is 0: the sum is in (0, 2^63)):
 //   2147483647 * 2 = 4294967294, (4294967294 + 1) >> 1 = 2147483647;
 //   -2147483648 * 2 = -4294967296, (-4294967296 + 1) >> 1 = floor(-2147483647.5) = -2147483648;
-//   shift 63: (-2147483648)^2 = 2^62, (2^62 + 2^62) >> 63 = 1 (the sum is 2^63,
-//   one past int64_t: computed exactly, [tosa.mul] 3); 2147483647^2 = 2^62 - 2^32 + 1,
-//   + 2^62 < 2^63 -> 0.
+//   shift 63: 2147483647^2 = 2^62 - 2^32 + 1, + 2^62 < 2^63 -> 0;
+//   (-2147483647)(2147483647) = -2^62 + 2^32 - 1, + 2^62 = 2^32 - 1 -> 0.
 // EXTREMES: dense<[2147483647, -2147483648]> : tensor<2xi32>
-// EXTREMES-NEXT: dense<[1, 0]> : tensor<2xi32>
+// EXTREMES-NEXT: dense<[0, 0]> : tensor<2xi32>
 // EXTREMES-NOT: {{.+}}
 func.func @extremes() -> (tensor<2xi32>, tensor<2xi32>) {
   %a = "tosa.const"() {values = dense<[2147483647, -2147483648]> : tensor<2xi32>} : () -> tensor<2xi32>
   %b = "tosa.const"() {values = dense<2> : tensor<2xi32>} : () -> tensor<2xi32>
-  %c = "tosa.const"() {values = dense<[-2147483648, 2147483647]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %c = "tosa.const"() {values = dense<[2147483647, -2147483647]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %d = "tosa.const"() {values = dense<2147483647> : tensor<2xi32>} : () -> tensor<2xi32>
   %s1 = "tosa.const"() {values = dense<1> : tensor<1xi8>} : () -> tensor<1xi8>
   %s63 = "tosa.const"() {values = dense<63> : tensor<1xi8>} : () -> tensor<1xi8>
   %0 = tosa.mul %a, %b, %s1 : (tensor<2xi32>, tensor<2xi32>, tensor<1xi8>) -> tensor<2xi32>
-  %1 = tosa.mul %c, %c, %s63 : (tensor<2xi32>, tensor<2xi32>, tensor<1xi8>) -> tensor<2xi32>
+  %1 = tosa.mul %c, %d, %s63 : (tensor<2xi32>, tensor<2xi32>, tensor<1xi8>) -> tensor<2xi32>
   return %0, %1 : tensor<2xi32>, tensor<2xi32>
+}
+
+// Shift 63 of (-2147483648)^2 = 2^62: product + round = 2^62 + 2^62 = 2^63, one
+// past int64_t. Integer overflow is unpredictable in TOSA 1.0, an error
+// ([tosa.mul] 3), at element [1] (element [0], 2147483647^2, is 0 as above).
+func.func @int64_overflow() -> tensor<2xi32> {
+  %c = "tosa.const"() {values = dense<[2147483647, -2147483648]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %s63 = "tosa.const"() {values = dense<63> : tensor<1xi8>} : () -> tensor<1xi8>
+  // INT64-OVERFLOW: mul.mlir:[[@LINE+1]]:8: error: tosa.mul: element [1]: REQUIRE(product + round <= maximum_s<int64_t>()) of MUL does not hold (value1 = -2147483648, value2 = -2147483648, shift = 63)
+  %0 = tosa.mul %c, %c, %s63 : (tensor<2xi32>, tensor<2xi32>, tensor<1xi8>) -> tensor<2xi32>
+  return %0 : tensor<2xi32>
 }
 
 // 65535 * 65537 = 4294967295, (4294967295 + 1) >> 1 = 2147483648: one past int32.

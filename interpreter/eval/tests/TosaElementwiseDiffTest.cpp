@@ -285,11 +285,51 @@ TEST(Kernels, Mul) {
     if (HasFatalFailure())
       return;
   }
+  std::vector<std::string> outcomes{
+      "value", "poison", kTypeError, "shift has 2 elements", "shift is poison",
+      "0 <= shift && shift <= 63", "is_same<in_t,int32_t>() || shift == 0",
+      "rank(shape1) != rank(shape2)", "shape2[i] != 1", "shape != broadcast_shape",
+      "product >= minimum_s<i32_t>()"};
+  // Only -2^31 x -2^31 at shift 63 overflows product + round: too rare for
+  // 10^4 cases (MulInt64Overflow reaches it directly).
+  if (fast::test::fullSweeps())
+    outcomes.push_back("product + round <= maximum_s<int64_t>()");
+  requireReached("MUL", tally, outcomes);
+}
+
+/// [tosa.mul] 3: every pair of i32 values near the ends and zero at every
+/// shift 1-63, each against the oracle; exactly one (value1, value2, shift)
+/// overflows int64_t in product + round, and it is an error naming the element.
+TEST(Kernels, MulInt64Overflow) {
+  const int64_t lo = INT32_MIN, hi = INT32_MAX;
+  const std::vector<int64_t> values{lo, lo + 1, lo + 2, -65536, -1, 0, 1, 65536, hi - 1, hi};
+  const ewo::Declared declared{true, {2}};
+  Tally tally;
+  int64_t c = 0, overflows = 0;
+  for (int64_t shift = 1; shift <= 63; ++shift)
+    for (int64_t x : values)
+      for (int64_t y : values) {
+        // Element [0] is 1 x 1, so a failure must name element [1].
+        const ewo::Tensor a{"i32", {2}, {1, uint64_t(x) & 0xFFFFFFFF}, {false, false}};
+        const ewo::Tensor b{"i32", {2}, {1, uint64_t(y) & 0xFFFFFFFF}, {false, false}};
+        const ewo::Tensor s{"i8", {1}, {uint64_t(shift)}, {false}};
+        const ewo::Result expected = ewo::mul("i32", "i32", a, b, s, declared);
+        if (!expected.ok && expected.condition.find("product + round") != std::string::npos) {
+          ++overflows;
+          EXPECT_TRUE(x == lo && y == lo && shift == 63) << x << " " << y << " " << shift;
+          EXPECT_EQ(expected.element, "[1]");
+        }
+        compare("MUL", c++, expected, [&] {
+          return tk::mul(elementType("i32"), elementType("i32"), toValue(a), toValue(b),
+                         toValue(s), toDeclared(declared));
+        }, tally);
+        if (HasFatalFailure())
+          return;
+      }
+  EXPECT_EQ(overflows, 1);
   requireReached("MUL", tally,
-                 {"value", "poison", kTypeError, "shift has 2 elements", "shift is poison",
-                  "0 <= shift && shift <= 63", "is_same<in_t,int32_t>() || shift == 0",
-                  "rank(shape1) != rank(shape2)", "shape2[i] != 1", "shape != broadcast_shape",
-                  "product >= minimum_s<i32_t>()"});
+                 {"value", "product >= minimum_s<i32_t>()",
+                  "product + round <= maximum_s<int64_t>()"});
 }
 
 TEST(Kernels, Clamp) {

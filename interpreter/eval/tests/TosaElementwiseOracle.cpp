@@ -310,15 +310,26 @@ Result mul(const std::string &in, const std::string &out, const Tensor &a, const
       // The rounded quotient: floor((product + 2^(shift-1)) / 2^shift).
       const __int128 divisor = __int128(1) << shift;
       __int128 numerator = product + divisor / 2;
+      // The text sums in int64_t; overflow there is unpredictable (TOSA 1.0
+      // "Integer Behavior"), an error ([tosa.mul] 3).
+      const std::string values = "(value1 = " + std::to_string(signedOf(in, a.bits[size_t(ia)])) +
+                                 ", value2 = " + std::to_string(signedOf(in, b.bits[size_t(ib)])) +
+                                 ", shift = " + std::to_string(shift);
+      if (numerator > INT64_MAX)
+        return failed({"REQUIRE(product + round <= maximum_s<int64_t>()) of MUL does not hold " +
+                           values + ")",
+                       indexString(index)});
+      if (numerator < INT64_MIN)
+        return failed({"REQUIRE(product + round >= minimum_s<int64_t>()) of MUL does not hold " +
+                           values + ")",
+                       indexString(index)});
       __int128 quotient = numerator / divisor;
       if (numerator % divisor != 0 && numerator < 0)
         quotient -= 1; // floor, not truncation
       if (quotient < INT32_MIN || quotient > INT32_MAX)
         return failed({"REQUIRE(product >= minimum_s<i32_t>() && product <= maximum_s<i32_t>()) of "
-                       "MUL does not hold (value1 = " +
-                           std::to_string(signedOf(in, a.bits[size_t(ia)])) + ", value2 = " +
-                           std::to_string(signedOf(in, b.bits[size_t(ib)])) + ", shift = " +
-                           std::to_string(shift) + ", product = " + std::to_string(int64_t(quotient)),
+                       "MUL does not hold " +
+                           values + ", product = " + std::to_string(int64_t(quotient)),
                        indexString(index)});
       r.value.bits[size_t(o)] = patternOf(out, quotient);
     } else {
