@@ -318,7 +318,7 @@ std::vector<std::string> randomMode(SplitMix64 &prng, const tk::TypeTable &table
 
 bool isInt(const std::string &type) { return type[0] == 'i'; }
 
-int64_t caseCount() { return fast::test::sweepCount(100'000, 10); }
+int64_t caseCount() { return fast::test::sweepCount(40'000, 4); }
 
 //===-- MATMUL ------------------------------------------------------------===//
 
