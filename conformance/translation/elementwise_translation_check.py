@@ -34,7 +34,7 @@ from elementwise_corpus import call_lines, chunk_text, function_text, probes, ta
 from elementwise_model import BF16, BOOL, FEATURES, OPS, Undefined, lowered_model, tosa_model  # noqa: E402
 from rescale_translation_check import (LLVM_TAIL, chunk_starts, parse_hex_result, run, split_errors,  # noqa: E402
                                        split_stdout)
-from translation_common import check_main, harness_module, lower, run_native  # noqa: E402
+from translation_common import check_main, harness_module, judge_value, lower, run_native  # noqa: E402
 
 LOWER = "tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith{},tosa-to-tensor"
 PIPELINES = {"plain": f"func.func({LOWER.format('')})",
@@ -297,24 +297,8 @@ def classify(c, res, tally, verbose):
             tally.add(f"unpredictable: REQUIRE {mv.condition.split(' (')[0]}" +
                       ("; interpreted lowering poison" if bv is None else ""), c, detail)
             continue
-        got = [x for x in (bv, cv) if x != "absent"]
-        if got and all(x == mv for x in got):
-            row[2] += 1
-            continue
-        bad = next((x for x in got if x != mv), None)
-        if t.is_float and bad is not None and t.is_nan(mv) and all(x is not None and t.is_nan(x) for x in got):
-            tally.add("nan-bits: both NaN, other bits (TOSA does not distinguish NaNs)", c, detail)
-            continue
-        why = explain(c, i, bad, cache) if bad is not None else None
-        if why is None:
-            tally.failures.append(f"{c.name}: element {element_index(c, i)}: reference {show(c, mv)}, interpreted "
-                                  f"{show(c, bv)}, native {show(c, cv)}: no known cause")
-            tally.add("departure: UNKNOWN", c, detail)
-        else:
-            tally.add(f"departure ({c.op}): {' + '.join(why)}", c, detail)
-        if verbose:
-            print(f"DEPARTS {c.name} {element_index(c, i)}: reference {show(c, mv)}, B {show(c, bv)}, "
-                  f"C {show(c, cv)}")
+        judge_value(c, i, t, mv, bv, cv, row, tally, lambda bad: explain(c, i, bad, cache), show, element_index,
+                    verbose)
 
 
 def run_probes(args, tmp, tally):

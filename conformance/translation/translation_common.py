@@ -102,6 +102,31 @@ def run_native(args, pipeline, module_text, batch, tmp, tag):
     return out
 
 
+def judge_value(c, i, t, mv, bv, cv, row, tally, explain, show, element_index, verbose):
+    """Element i where the reference M has the value mv: B (bv) and C (cv; "absent" when not compared) agree with it
+    (row[2] counts it), or are NaNs of other bits, or depart for a cause explain(bad value) names (None: unknown,
+    a check failure)."""
+    detail = (i, bv, cv)
+    got = [x for x in (bv, cv) if x != "absent"]
+    if got and all(x == mv for x in got):
+        row[2] += 1
+        return
+    bad = next((x for x in got if x != mv), None)
+    if t.is_float and bad is not None and t.is_nan(mv) and all(x is not None and t.is_nan(x) for x in got):
+        tally.add("nan-bits: both NaN, other bits (TOSA does not distinguish NaNs)", c, detail)
+        return
+    why = explain(bad) if bad is not None else None
+    if why is None:
+        tally.failures.append(f"{c.name}: element {element_index(c, i)}: reference {show(c, mv)}, interpreted "
+                              f"{show(c, bv)}, native {show(c, cv)}: no known cause")
+        tally.add("departure: UNKNOWN", c, detail)
+    else:
+        tally.add(f"departure ({c.op}): {' + '.join(why)}", c, detail)
+    if verbose:
+        print(f"DEPARTS {c.name} {element_index(c, i)}: reference {show(c, mv)}, B {show(c, bv)}, "
+              f"C {show(c, cv)}")
+
+
 def check_main(kind, doc, ops, corpus, run_all, classify, run_probes, show_reproducers, tally_class, show,
                element_index):
     """The command line and report both TOSA checks share: options, the corpus run, the per-(op, type) table, the
