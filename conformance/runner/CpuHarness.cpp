@@ -89,17 +89,18 @@ std::string printElements(const GoldenCase &c, std::string value, const std::str
   return h;
 }
 
-/// The harness of a rescale case: the input (and, when they are arguments,
-/// the multiplier, shift and zero points) as constants, @main called, the
-/// output integers printed zero-extended.
-std::string rescaleHarness(const GoldenCase &c) {
-  const generators::CaseParams &p = c.params;
-  const std::string inElement = generators::rescaleInputElement(p);
-  const std::string outElement = generators::rescaleOutputElement(p);
-  const std::string param = generators::shapedSpelling(p, inElement);
-  const std::string result = generators::shapedSpelling(p, outElement);
-  const std::string concrete = generators::concreteSpelling(p, inElement);
-  std::string h = generators::programText(p);
+/// An operand @main takes after the input: its constant ("VALUES : TYPE"),
+/// and the program's type of it (a `?` length where the literal's is fixed).
+struct HarnessOperand {
+  std::string literal, type;
+};
+
+/// The harness up to the call: the program, the print declarations, and
+/// @qi_harness with the input and the operands as constants, each cast to
+/// the program's type where it differs, and `%r = func.call @main(...)`.
+std::string harnessCall(const GoldenCase &c, const std::string &param, const std::string &concrete,
+                        const std::vector<HarnessOperand> &operands, const std::string &result) {
+  std::string h = generators::programText(c.params);
   h += "func.func private @printI64(i64)\n"
        "func.func private @printNewline()\n"
        "func.func @qi_harness() {\n";
@@ -110,14 +111,10 @@ std::string rescaleHarness(const GoldenCase &c) {
     h += "  %arg = tensor.cast %in : " + concrete + " to " + param + "\n";
     args = "%arg";
   }
-  // Operands passed as arguments: constants of their concrete type, cast to
-  // the program's (a `?` length) where they differ.
-  std::vector<std::string> operands = generators::rescaleOperandArguments(p);
-  std::vector<std::string> operandTypes = generators::rescaleOperandTypes(p);
   for (size_t k = 0; k < operands.size(); ++k) {
-    const std::string concreteType = operands[k].substr(operands[k].rfind(" : ") + 3);
-    const std::string &type = operandTypes[k];
-    h += "  %op" + std::to_string(k) + " = arith.constant " + operands[k] + "\n";
+    const std::string &literal = operands[k].literal, &type = operands[k].type;
+    const std::string concreteType = literal.substr(literal.rfind(" : ") + 3);
+    h += "  %op" + std::to_string(k) + " = arith.constant " + literal + "\n";
     std::string value = "%op" + std::to_string(k);
     if (type != concreteType) {
       h += "  %opc" + std::to_string(k) + " = tensor.cast " + value + " : " + concreteType +
@@ -128,8 +125,25 @@ std::string rescaleHarness(const GoldenCase &c) {
     types += ", " + type;
   }
   h += "  %r = func.call @main(" + args + ") : (" + types + ") -> " + result + "\n";
-  const unsigned width = p.rescale.attributes.outputWidth;
-  h += printElements(c, "%r", result, outElement, width, false);
+  return h;
+}
+
+/// The harness of a rescale case: the input (and, when they are arguments,
+/// the multiplier, shift and zero points) as constants, @main called, the
+/// output integers printed zero-extended.
+std::string rescaleHarness(const GoldenCase &c) {
+  const generators::CaseParams &p = c.params;
+  const std::string inElement = generators::rescaleInputElement(p);
+  const std::string outElement = generators::rescaleOutputElement(p);
+  const std::string result = generators::shapedSpelling(p, outElement);
+  const std::vector<std::string> literals = generators::rescaleOperandArguments(p);
+  const std::vector<std::string> types = generators::rescaleOperandTypes(p);
+  std::vector<HarnessOperand> operands;
+  for (size_t k = 0; k < literals.size(); ++k)
+    operands.push_back({literals[k], types[k]});
+  std::string h = harnessCall(c, generators::shapedSpelling(p, inElement),
+                              generators::concreteSpelling(p, inElement), operands, result);
+  h += printElements(c, "%r", result, outElement, p.rescale.attributes.outputWidth, false);
   h += "  return\n}\n";
   return h;
 }
@@ -140,35 +154,14 @@ std::string rescaleHarness(const GoldenCase &c) {
 /// zero-extended.
 std::string tosaOpHarness(const GoldenCase &c) {
   const generators::CaseParams &p = c.params;
-  const std::string param = generators::tosaOpInputType(p, false);
-  const std::string concrete = generators::tosaOpInputType(p, true);
   const std::string result = generators::tosaOpOutputType(p, false);
-  std::string h = generators::programText(p);
-  h += "func.func private @printI64(i64)\n"
-       "func.func private @printNewline()\n"
-       "func.func @qi_harness() {\n";
-  h += "  %in = arith.constant " + argumentAttribute(c) + "\n";
-  std::string args = "%in", types = param;
-  if (concrete != param) {
-    h += "  %arg = tensor.cast %in : " + concrete + " to " + param + "\n";
-    args = "%arg";
-  }
-  const std::vector<std::string> operands = generators::tosaOpOperandArguments(c);
+  const std::vector<std::string> literals = generators::tosaOpOperandArguments(c);
   const std::vector<generators::TosaOpOperand> slots = generators::tosaOpOperands(c);
-  for (size_t k = 0; k < operands.size(); ++k) {
-    const std::string concreteType = generators::tosaOpOperandType(slots[k], true);
-    const std::string type = generators::tosaOpOperandType(slots[k], false);
-    h += "  %op" + std::to_string(k) + " = arith.constant " + operands[k] + "\n";
-    std::string value = "%op" + std::to_string(k);
-    if (type != concreteType) {
-      h += "  %opc" + std::to_string(k) + " = tensor.cast " + value + " : " + concreteType +
-           " to " + type + "\n";
-      value = "%opc" + std::to_string(k);
-    }
-    args += ", " + value;
-    types += ", " + type;
-  }
-  h += "  %r = func.call @main(" + args + ") : (" + types + ") -> " + result + "\n";
+  std::vector<HarnessOperand> operands;
+  for (size_t k = 0; k < literals.size(); ++k)
+    operands.push_back({literals[k], generators::tosaOpOperandType(slots[k], false)});
+  std::string h = harnessCall(c, generators::tosaOpInputType(p, false),
+                              generators::tosaOpInputType(p, true), operands, result);
   // Print as a case of the output's shape (its dynamic sizes included).
   GoldenCase view = c;
   view.params.shape = c.outputShape;
