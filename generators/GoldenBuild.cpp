@@ -85,6 +85,50 @@ GoldenCase buildTosaOpCase(GoldenCase c) {
   return c;
 }
 
+/// The classes a one-element case (scalar, 0-d, a 1-element tensor) takes,
+/// first found first: the rounding-sensitive ones, so that computing the
+/// single element in another format (a scalar folded in f64, a helper in
+/// f32) shows.
+const char *const kSingleQcastClasses[] = {"zero-point-in-float", "reciprocal-differs", "tie",
+                                           "inexact"};
+const char *const kSingleDcastClasses[] = {"product-rounding-visible", "int-tie-above"};
+
+std::string classOf(const Edge &e) { return e.cls; }
+std::string classOf(const std::pair<std::string, int64_t> &e) { return e.first; }
+
+/// The cursor of the first edge with a preferred class, else `fallback`.
+template <typename EdgeT, size_t N>
+size_t singleElementEdge(const std::vector<EdgeT> &edges, const char *const (&preferred)[N],
+                         size_t fallback) {
+  for (const char *cls : preferred)
+    for (size_t k = 0; k < edges.size(); ++k)
+      if (classOf(edges[k]) == cls)
+        return k;
+  return fallback;
+}
+
+/// Tiled cases (docs/golden-format.md, "Tiled cases"): elements period ...
+/// n - 1 repeat elements 0 ... period - 1. Each must have the parameter of
+/// the element it repeats, or the expected outputs would not repeat.
+template <typename ParameterOf>
+void repeatPeriod(GoldenCase &c, const ParameterOf &parameterOf, int64_t n) {
+  const int64_t L = c.params.period;
+  if (L >= n)
+    throw std::logic_error("golden case " + c.id + ": period " + std::to_string(L) +
+                           " is not below the element count " + std::to_string(n));
+  for (int64_t i = L; i < n; ++i) {
+    if (parameterOf(i) != parameterOf(i % L))
+      throw std::logic_error("golden case " + c.id + ": element " + std::to_string(i) +
+                             " has another parameter than element " + std::to_string(i % L) +
+                             " (the period must be a multiple of the parameters' period)");
+    if (c.params.op == Op::QCast)
+      c.inputFloats.push_back(c.inputFloats[size_t(i % L)]);
+    else
+      c.inputStored.push_back(c.inputStored[size_t(i % L)]);
+    c.inputClasses.push_back(c.inputClasses[size_t(i % L)]);
+  }
+}
+
 } // namespace
 
 static GoldenCase buildCaseContent(const CaseParams &params, Level level, uint64_t suiteSeed,
@@ -142,7 +186,10 @@ static GoldenCase buildCaseContent(const CaseParams &params, Level level, uint64
     const std::vector<Slot> qSlots = params.op == Op::QCast ? qcastSlots() : std::vector<Slot>{};
     auto dSlots = dcastSlots();
     size_t start = static_cast<size_t>(c.seed % 7); // different cases start at different classes
-    for (int64_t i = 0; i < n; ++i) {
+    // A tiled case makes its first `period` elements; the rest repeat them
+    // (below).
+    const int64_t made = params.period > 0 ? params.period : n;
+    for (int64_t i = 0; i < made; ++i) {
       int64_t p = parameterOf(i);
       const ParamView &v = view(p);
       bool random = (i % 4 == 3);
@@ -154,7 +201,7 @@ static GoldenCase buildCaseContent(const CaseParams &params, Level level, uint64
             for (Edge &e : s(v))
               all.push_back(std::move(e));
           it = qEdges.emplace(p, std::move(all)).first;
-          cursor[p] = n == 1 ? start * 3 : start;
+          cursor[p] = n == 1 ? singleElementEdge(it->second, kSingleQcastClasses, start * 3) : start;
         }
         Edge e;
         if (random || it->second.empty()) {
@@ -172,7 +219,7 @@ static GoldenCase buildCaseContent(const CaseParams &params, Level level, uint64
             if (auto e = s(v))
               all.push_back(*e);
           it = dEdges.emplace(p, std::move(all)).first;
-          cursor[p] = start;
+          cursor[p] = n == 1 ? singleElementEdge(it->second, kSingleDcastClasses, start) : start;
         }
         if (random || it->second.empty()) {
           c.inputStored.push_back(rng.range(v.typeMin, v.typeMax));
@@ -185,6 +232,8 @@ static GoldenCase buildCaseContent(const CaseParams &params, Level level, uint64
       }
     }
   }
+  if (params.period > 0)
+    repeatPeriod(c, parameterOf, n);
   if (reject) {
     // No expected output: the program must be rejected, and the reason and
     // message are quant-interp's own (GoldenRun.cpp).

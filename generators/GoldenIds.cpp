@@ -34,6 +34,8 @@ std::string parameterId(const CaseParams &p) {
                           std::string(shapeKindName(p.shapeKind)) + "|" +
                           dimensionsText(p, true) + "|" + dimensionsText(p, false) + "|" +
                           p.variant;
+  if (p.period > 0)
+    canonical += "|tile" + std::to_string(p.period);
   char hash[32];
   std::snprintf(hash, sizeof hash, "%012llx",
                 static_cast<unsigned long long>(fnv1a64(canonical) & 0xFFFFFFFFFFFFull));
@@ -44,6 +46,8 @@ std::string parameterId(const CaseParams &p) {
                    std::string(shapeKindName(p.shapeKind));
   if (!p.variant.empty())
     id += "-" + p.variant;
+  if (p.period > 0)
+    id += "-tile" + std::to_string(p.period);
   return id + "-" + hash;
 }
 

@@ -96,6 +96,7 @@ ParamView viewOf(const QuantType &type, int64_t parameter) {
   const quant::ScaleValue &s = type.scales[size_t(parameter)];
   v.sE = numeric::roundToFormat(numeric::decode(*s.format, s.bits), *v.E, kRNE).bits;
   v.sValue = numeric::decode(*v.E, v.sE);
+  v.sAttr = numeric::decode(*s.format, s.bits);
   v.zp = type.zeroPoints[size_t(parameter)];
   v.zpE = numeric::intToFloat(BigInt(v.zp), *v.E, kRNE).bits;
   v.lo = type.storageMin;
@@ -253,6 +254,72 @@ std::vector<Edge> zeroPointInFloat(const ParamView &v) {
   return {};
 }
 
+std::vector<Edge> magicNumberTrap(const ParamView &v) {
+  // t = E(x / sE) an odd integer just above 2^22 (f64: 2^51) that the
+  // storage bounds keep: rounding by adding and subtracting 1.5 * 2^23 in f32
+  // (1.5 * 2^52 in f64) is exact only below, and returns an even neighbour.
+  int e = v.E->precision >= 53 ? 51 : 22;
+  if (v.E->precision < unsigned(e) + 2)
+    return {}; // t that large is not an odd integer in E
+  for (int sign : {1, -1}) {
+    BigInt T = (BigInt(1) << e) + 1;
+    if (sign < 0)
+      T = -T;
+    BigInt stored = T + BigInt(v.zp);
+    if (stored < BigInt(v.lo) || stored > BigInt(v.hi))
+      continue;
+    std::optional<Bits> x = v.atT(Exact::fromInteger(T));
+    if (!x)
+      continue;
+    Exact t = v.tValue(*x);
+    if (t.isFinite() && numeric::exactCompare(t, Exact::fromInteger(T)) == 0)
+      return {{"magic-number-trap", *x}};
+  }
+  return {};
+}
+
+/// The integer just above a tie of E: 2^e + ulp/2 + 1 for the largest e whose
+/// value the storage type holds, when E cannot hold it exactly (ulp >= 2, so
+/// that a wider intermediate such as f32 or f16 rounds the +1 away and a
+/// second rounding to E breaks the tie the wrong way; u32 beyond 2^31: a
+/// halving conversion loses the sticky bit). Negative twin for signed types.
+std::optional<int64_t> intTieAbove(const ParamView &v, bool negative) {
+  const int p = int(v.E->precision);
+  for (int e = 62; e >= p; --e) {
+    // ulp of E at 2^e is 2^(e - p + 1); +ulp/2 + 1 lies above the tie.
+    int64_t n = (int64_t(1) << e) + (int64_t(1) << (e - p)) + 1;
+    if (negative)
+      n = -n;
+    if (n < v.typeMin || n > v.typeMax)
+      continue;
+    // Within E's range (not an overflow class).
+    std::optional<Bits> b = nearest(*v.E, Exact::fromInteger(BigInt(n)));
+    if (!b)
+      return std::nullopt;
+    return n;
+  }
+  return std::nullopt;
+}
+
+/// A stored value whose dequantized result E(E(E(q) - E(zp)) * E(s)) is not
+/// the exact (q - zp) * scale rounded once to E: folding in f64 or computing
+/// in another format shows here.
+std::optional<int64_t> productRoundingVisible(const ParamView &v) {
+  auto visible = [&](int64_t q) {
+    Bits qE = numeric::intToFloat(BigInt(q), *v.E, kRNE).bits;
+    Bits d = numeric::floatSub(*v.E, qE, v.zpE, kRNE).bits;
+    Bits y = numeric::floatMul(*v.E, d, v.sE, kRNE).bits;
+    Exact exact = numeric::exactMul(Exact::fromInteger(BigInt(q) - BigInt(v.zp)), v.sAttr);
+    std::optional<Bits> once = nearest(*v.E, exact);
+    return once && isFinite(*v.E, y) && *once != y;
+  };
+  for (int64_t d = 1; d <= 64; ++d)
+    for (int64_t q : {v.zp + d, v.zp - d})
+      if (q >= v.typeMin && q <= v.typeMax && visible(q))
+        return q;
+  return std::nullopt;
+}
+
 } // namespace
 
 /// The qcast edge slots, in schedule order. Format constants first appear
@@ -271,6 +338,7 @@ std::vector<Slot> qcastSlots() {
   };
   std::vector<Slot> slots;
   slots.push_back([](const ParamView &v) { return tieValues(v, 5); });
+  slots.push_back(magicNumberTrap); // empty below 24-bit storage: shifts no other case
   slots.push_back([](const ParamView &v) { return boundHalf(v, v.lo, -1); });
   slots.push_back(constant("+inf", [](const FloatFormat &f) -> std::optional<Bits> {
     if (!f.hasInfinity()) return std::nullopt;
@@ -371,6 +439,18 @@ std::vector<DcastSlot> dcastSlots() {
   s.push_back([=](const ParamView &v) -> R {
     if (!inType(v, -1)) return std::nullopt;
     return {{"minus-one", -1}};
+  });
+  s.push_back([](const ParamView &v) -> R {
+    if (auto n = intTieAbove(v, false)) return {{"int-tie-above", *n}};
+    return std::nullopt;
+  });
+  s.push_back([](const ParamView &v) -> R {
+    if (auto q = productRoundingVisible(v)) return {{"product-rounding-visible", *q}};
+    return std::nullopt;
+  });
+  s.push_back([](const ParamView &v) -> R {
+    if (auto n = intTieAbove(v, true)) return {{"int-tie-above", *n}};
+    return std::nullopt;
   });
   return s;
 }

@@ -36,6 +36,7 @@ struct ParamView {
   const numeric::FloatFormat *E;
   numeric::Bits sE;
   numeric::Exact sValue;
+  numeric::Exact sAttr; ///< the attribute's scale, exactly (before E(scale))
   numeric::Bits zpE;
   int64_t zp, lo, hi;
   int64_t typeMin, typeMax;

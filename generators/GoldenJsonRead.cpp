@@ -1,6 +1,6 @@
 //===- GoldenJsonRead.cpp - What the strict case readers share ------------===//
 //
-// Spec: docs/golden-format.md, golden/v1/schema.json. Closed objects, typed
+// Spec: docs/golden-format.md, golden/v2/schema.json. Closed objects, typed
 // members, and the parts every case has (input shape, rejection, common
 // tags); GoldenReader.cpp and GoldenTosaOpJson.cpp read the rest.
 //
@@ -12,6 +12,40 @@
 #include <algorithm>
 
 namespace qi::generators::jsonread {
+
+/// llvm::json::parse recurses once per nesting level, without a limit: a
+/// corrupt file such as "[[[[..." (100,000 levels) overflowed the stack
+/// (golden-reader fuzzer, docs/reliability.md). Golden files nest at most 5
+/// levels; refuse more than kMaxJsonDepth before parsing.
+namespace {
+constexpr int kMaxJsonDepth = 64;
+} // namespace
+
+bool jsonTooDeep(const std::string &text, std::string &error) {
+  int depth = 0;
+  bool inString = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char ch = text[i];
+    if (inString) {
+      if (ch == '\\')
+        ++i;
+      else if (ch == '"')
+        inString = false;
+    } else if (ch == '"') {
+      inString = true;
+    } else if (ch == '[' || ch == '{') {
+      if (++depth > kMaxJsonDepth) {
+        error = "not valid JSON: nested more than " + std::to_string(kMaxJsonDepth) +
+                " levels deep";
+        return true;
+      }
+    } else if (ch == ']' || ch == '}') {
+      --depth;
+    }
+  }
+  return false;
+}
+
 
 [[noreturn]] void fail(const std::string &where, const std::string &problem) {
   throw FormatError{(where.empty() ? std::string("/") : where) + ": " + problem};
@@ -142,6 +176,40 @@ std::optional<Rejection> readRejection(const Object &o) {
   closedKeys(ro, "/rejection", {"reason", "message"});
   return Rejection{asString(ro.get("reason"), "/rejection/reason"),
                    asString(ro.get("message"), "/rejection/message")};
+}
+
+int readVersion(const Object &o) {
+  std::string format = asString(o.get("format"), "/format");
+  if (format == kFormatVersion1)
+    return 1;
+  if (format == kFormatVersion2)
+    return 2;
+  fail("/format", "unsupported format version '" + format + "' (this quant-golden reads " +
+                      readableVersions() + ")");
+}
+
+void failNotInVersion1(const std::string &where, const std::string &what) {
+  fail(where, what + " is new in " + std::string(kFormatVersion2) + ", but the file is " +
+                  std::string(kFormatVersion1));
+}
+
+int64_t readPeriod(const Object &in, int64_t n, int version) {
+  const Value *v = in.get("period");
+  if (!v)
+    return 0;
+  if (version == 1)
+    failNotInVersion1("/input/period", "a tiled case (key 'period')");
+  const int64_t period = asInt(v, "/input/period");
+  if (period < 1 || period >= n)
+    fail("/input/period", "period " + std::to_string(period) + " does not lie in [1, N) for N = " +
+                              std::to_string(n) +
+                              " elements (a tiled case repeats fewer elements than it has)");
+  return period;
+}
+
+void refusePeriod(const Object &in, const std::string &what) {
+  if (in.get("period"))
+    fail("/input/period", what + " is not tiled (only qcast and dcast cases have a period)");
 }
 
 /// The tags every case has, after its own: `rejection` (and the rejection

@@ -1,7 +1,7 @@
 //===- GoldenJsonRead.h - What the strict case readers share ----*- C++ -*-===//
 //
-// Spec: docs/golden-format.md, golden/v1/schema.json. The typed accessors
-// of the quant-interp-golden/1 readers (each failure a FormatError
+// Spec: docs/golden-format.md, golden/v2/schema.json. The typed accessors
+// of the quant-interp-golden readers (each failure a FormatError
 // "WHERE: PROBLEM", WHERE a JSON path), and the parts every case has: the
 // input's shape, the rejection, the common tags. Internal to generators/
 // (GoldenReader.cpp, GoldenTosaOpJson.cpp).
@@ -29,6 +29,9 @@ using llvm::json::Array;
 using llvm::json::Object;
 using llvm::json::Value;
 
+/// Refuses text nested more than 64 levels deep before llvm::json::parse
+/// (which recurses without a limit); `error` is then "not valid JSON: ...".
+bool jsonTooDeep(const std::string &text, std::string &error);
 [[noreturn]] void fail(const std::string &where, const std::string &problem);
 const Object &asObject(const Value *v, const std::string &where);
 const Array &asArray(const Value *v, const std::string &where);
@@ -51,6 +54,17 @@ std::vector<int64_t> boundedInts(const Value *v, const std::string &where, int64
 /// (p.shapeKind set; `kind` its name for messages).
 void readShape(const Object &in, CaseParams &p, const std::string &kind);
 std::optional<Rejection> readRejection(const Object &o);
+/// The version of a case or manifest (/format): 1 or 2, else a FormatError
+/// naming the versions this reader reads.
+int readVersion(const Object &o);
+/// A /2 key (`key` at `where`) found in a /1 file: the error naming both.
+[[noreturn]] void failNotInVersion1(const std::string &where, const std::string &what);
+/// /input/period of a qcast / dcast case (0 when absent) for `n` elements:
+/// only in /2, and 1 <= L < n (docs/golden-format.md, "Tiled cases").
+int64_t readPeriod(const Object &in, int64_t n, int version);
+/// A rescale or TOSA operator case (`what`: "a rescale case") has no
+/// /input/period: only qcast and dcast cases are tiled.
+void refusePeriod(const Object &in, const std::string &what);
 /// The tags every case has, after its own: `rejection` (and the rejection
 /// itself, GoldenRun.h), the variant reserved for rejections, the names of
 /// /expected in order (`listKey`) and the sorted input classes.

@@ -1,7 +1,7 @@
 //===- GoldenJsonWrite.h - What the case writers share ----------*- C++ -*-===//
 //
 // Spec: docs/golden-format.md ("Case file"). The JSON text helpers of the
-// quant-interp-golden/1 writers (GoldenWriter.cpp for qcast / dcast /
+// quant-interp-golden writers (GoldenWriter.cpp for qcast / dcast /
 // rescale cases, GoldenTosaOpJson.cpp for TOSA operator cases): quoting,
 // integer lists, the one-member-per-line object writer, and the head and
 // rejection every case has. Internal to generators/.
@@ -145,11 +145,11 @@ inline std::vector<int64_t> dynamicIndices(const CaseParams &p) {
   return v;
 }
 
-/// The common head of every case: format, id, level, seed, category,
-/// variant, tags.
-inline void writeHead(Writer &w, const GoldenCase &c) {
+/// The common head of every case: format (kFormatVersion unless a /1 file is
+/// written back), id, level, seed, category, variant, tags.
+inline void writeHead(Writer &w, const GoldenCase &c, std::string_view format) {
   const CaseParams &p = c.params;
-  w.member("format", quote(kFormatVersion));
+  w.member("format", quote(format));
   w.member("id", quote(c.id));
   w.member("level", quote(c.level));
   w.member("seed", quote(hex64(c.seed)));

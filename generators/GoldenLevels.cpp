@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "generators/GoldenLevels.h"
 
+#include "generators/GoldenDesign.h"
 #include "generators/GoldenIds.h"
 #include "generators/GoldenLevelParts.h"
 #include "generators/GoldenInputs.h"
@@ -142,12 +143,116 @@ std::vector<CaseParams> rejectionCases() {
 
 // The rescale, contraction and elementwise parts of the levels: GoldenLevelParts.h.
 
+/// The seed of the full level's covering design (GoldenDesign.h).
+constexpr uint64_t kDesignSeed = 20260;
+
+CaseParams tiled(CaseParams p, int64_t period) {
+  p.period = period;
+  return p;
+}
+
+/// Smoke cases for the failure classes a backend shows only on some sizes,
+/// ranks and conversions (docs/golden-format.md, "Levels"): tiled tensors
+/// across the code-path thresholds (256, 1,024, 4,096, 65,536 elements), the
+/// channel axis of rank 4 and 5 away from NCHW's, integer to expressed-type
+/// conversions that are inexact, subnormal bf16 results.
+std::vector<CaseParams> smokeDetectionCases() {
+  const FloatFormat &f16 = fmt("f16"), &bf16 = fmt("bf16"), &f32 = fmt("f32");
+  const ShapeKind St = ShapeKind::Static;
+  const Op Q = Op::QCast, D = Op::DCast;
+  std::vector<CaseParams> v;
+  // Sizes: one past each threshold; periods prime (per-layer) or a multiple
+  // of the 3 channels (per-axis) and never a power of two, so that each
+  // discriminating value meets every vector lane, tail and chunk boundary.
+  v.push_back(tiled(mk(Q, perLayer(S(8), {}, f32, 0.1, -3), St, {257}), 17));
+  v.push_back(tiled(mk(Q, perLayer(U(8), {}, bf16, 0.0390625 * 3, 128), St, {5, 205}), 17));
+  v.push_back(tiled(mk(Q, perLayer(S(16), {}, f16, 0.3, 100), St, {17, 241}), 19));
+  v.push_back(tiled(mk(Q, perLayer(S(8), {}, f32, 0.00214854861, 5), St, {65537}), 23));
+  v.push_back(tiled(mk(Q, perAxis(S(8), {}, f32, 1, {0.1, 0.7, 2.5}, {-3, 0, 7}), St, {1366, 3}),
+                    24));
+  v.push_back(tiled(mk(Q, perAxis(U(8), {}, f16, 1, {0.3, 0.05, 1.5}, {128, 3, 250}), St,
+                       {21846, 3}),
+                    24));
+  v.push_back(tiled(mk(D, perLayer(S(32), {}, f32, 0.25, 1000), St, {1025}), 19));
+  v.push_back(tiled(mk(D, perLayer(S(8), {}, f32, tinyScale(f32), 3), St, {65537}), 13));
+  v.push_back(tiled(mk(D, perAxis(S(16), {}, bf16, 1, {0.1, 3.0, 1.0e-3}, {-5, 0, 77}), St,
+                       {21846, 3}),
+                    15));
+  // Rank 4 and 5 per-axis, the axis away from dimension 1 (OIHW, NHWC) and
+  // a 5th dimension after it.
+  v.push_back(mk(Q, perAxis(S(8), {}, f32, 0, {0.1, 0.5, 2.0}, {0, -7, 9}), St, {3, 2, 1, 2}));
+  v.push_back(mk(D, perAxis(S(8), {}, f16, 3, {0.1, 0.3, 4.0}, {1, 0, -2}), St, {1, 2, 2, 3}));
+  v.push_back(mk(Q, perAxis(U(8), {}, bf16, 2, {0.1, 0.25, 3.0}, {0, 128, 255}), St,
+                 {2, 1, 3, 1, 2}));
+  // Integers the expressed type cannot hold, just above a tie (int-tie-above):
+  // u32 beyond 2^31 into f32, i32 into bf16, i16 into f8E5M2.
+  v.push_back(mk(D, perLayer(U(32), {}, f32, 0.5, 0), St, {3, 4}));
+  v.push_back(mk(D, perLayer(S(32), {}, bf16, 0.5, 0), St, {3, 4}));
+  v.push_back(mk(D, perLayer(S(16), {}, fmt("f8E5M2"), 0.5, 0), St, {3, 4}));
+  // Subnormal bf16 results; a scalar dcast into f16.
+  v.push_back(mk(D, perLayer(S(8), {}, bf16, tinyScale(bf16), 0), St, {3, 4}));
+  v.push_back(mk(D, perLayer(U(8), {}, f16, 0.1, 128), ShapeKind::Scalar, {}));
+  // A per-axis program whose channel dimension is `?` and runs.
+  v.push_back(mk(Q, perAxis(S(8), {}, f16, 1, {0.1, 0.3, 2.0}, {0, 5, -5}), ShapeKind::Dynamic,
+                 {2, 3}, {false, true}));
+  return v;
+}
+
+/// Full-level breadth for the same classes: a tiled case over 65,536
+/// elements per op and granularity (the smoke level has per-layer and
+/// per-axis), rank 4 and 5 per-axis with the axis at every position, and
+/// scalar, 0-d, dynamic (channel axis `?` included) and unranked cases per
+/// expressed type and op.
+std::vector<CaseParams> fullDetectionCases() {
+  const ShapeKind St = ShapeKind::Static, Dy = ShapeKind::Dynamic, Un = ShapeKind::Unranked;
+  const Op Q = Op::QCast, D = Op::DCast;
+  const char *const expressed[] = {"f16", "bf16", "f32", "f64"};
+  std::vector<CaseParams> v;
+  // Sub-channel over 65,536 elements: blocks of 2 along the last dimension
+  // (period a multiple of 4).
+  v.push_back(tiled(mk(Q, subChannel(S(8), {}, fmt("f32"), {{1, 2}}, {1, 2}, {0.1, 0.75},
+                                     {-3, 4}),
+                       St, {16385, 4}),
+                    28));
+  v.push_back(tiled(mk(D, subChannel(U(8), {}, fmt("bf16"), {{1, 2}}, {1, 2}, {0.3, 2.0},
+                                     {128, 7}),
+                       St, {16385, 4}),
+                    20));
+  // Rank 4 and 5, the channel axis at every position.
+  const std::vector<double> scalePool{0.1, 0.5, 2.0, 0.3, 1.0e-3};
+  const std::vector<int64_t> zpPool{0, -7, 9, 100, -128};
+  int k = 0;
+  for (const Shape &shape : {Shape{2, 3, 4, 2}, Shape{2, 3, 2, 1, 3}})
+    for (int32_t axis = 0; axis < int32_t(shape.size()); ++axis, ++k) {
+      size_t C = size_t(shape[size_t(axis)]);
+      std::vector<double> scales(scalePool.begin(), scalePool.begin() + long(C));
+      std::vector<int64_t> zps(zpPool.begin(), zpPool.begin() + long(C));
+      const FloatFormat &E = fmt(expressed[k % 4]);
+      v.push_back(mk(Q, perAxis(S(8), {}, E, axis, scales, zps), St, shape));
+      v.push_back(mk(D, perAxis(S(8), {}, E, axis, scales, zps), St, shape));
+    }
+  // Shape kinds per expressed type and op.
+  for (const char *en : expressed) {
+    const FloatFormat &E = fmt(en);
+    for (Op op : {Q, D}) {
+      v.push_back(mk(op, perLayer(S(8), {}, E, 0.1, -3), ShapeKind::Scalar, {}));
+      v.push_back(mk(op, perLayer(U(8), {}, E, 0.3, 130), ShapeKind::ZeroD, {}));
+      v.push_back(mk(op, perLayer(S(16), {}, E, 0.7, 11), Dy, {3, 5}, {true, true}));
+      v.push_back(mk(op, perLayer(S(4), {}, E, 0.25, -1), Un, {2, 1, 3}));
+      v.push_back(mk(op, perAxis(S(8), {}, E, 1, {0.1, 0.6, 3.0}, {3, -3, 0}), Dy, {2, 3},
+                     {true, true}));
+      v.push_back(mk(op, perAxis(U(8), {}, E, 0, {0.2, 0.05}, {0, 200}), Un, {2, 2, 2}));
+    }
+  }
+  return v;
+}
+
 std::vector<CaseParams> smokeCases() {
   const FloatFormat &f16 = fmt("f16"), &bf16 = fmt("bf16"), &f32 = fmt("f32"), &f64 = fmt("f64");
   const ShapeKind St = ShapeKind::Static, Dy = ShapeKind::Dynamic, Un = ShapeKind::Unranked;
   const Op Q = Op::QCast, D = Op::DCast;
   std::vector<CaseParams> v;
-  Shape s32{4, 8}, s16{2, 8};
+  Shape s32{3, 8}, s16{2, 6};
   // qcast, per-layer: storage widths, narrow bounds, zero points at both
   // extremes, power-of-two / non-dyadic / tiny / huge scales, every expressed type.
   v.push_back(mk(Q, perLayer(S(8), {}, f32, 0.1, 0), St, s32));
@@ -257,6 +362,8 @@ std::vector<CaseParams> smokeCases() {
   v.push_back(mk(Q, perAxis(S(8), {}, bf16, 1, {0.1, 0.5, 2.0}, {0, 1, -1}), Dy, {0, 3}));
   for (CaseParams &p : rejectionCases())
     v.push_back(std::move(p));
+  for (CaseParams &p : smokeDetectionCases())
+    v.push_back(std::move(p));
   for (auto part : {rescaleSmokeCases, contractionSmokeCases, elementwiseSmokeCases})
     for (CaseParams &p : part())
       v.push_back(std::move(p));
@@ -321,6 +428,12 @@ std::vector<CaseParams> fullCases() {
           v.push_back(mk(op, perLayer(st, {}, E, s, static_cast<int64_t>(st.max()) / 3), St,
                          {4, 8}));
   }
+  for (CaseParams &p : fullDetectionCases())
+    v.push_back(std::move(p));
+  // Every feasible pair of case features, and the interacting triples
+  // (GoldenDesign.h).
+  for (CaseParams &p : designCases(2, kDesignSeed))
+    v.push_back(std::move(p));
   for (auto part : {rescaleFullCases, contractionFullCases, elementwiseFullCases})
     for (CaseParams &p : part())
       v.push_back(std::move(p));

@@ -1,7 +1,9 @@
-//===- GoldenReader.cpp - quant-interp-golden/1 strict reader ---------------===//
+//===- GoldenReader.cpp - quant-interp-golden strict case reader -----------===//
 //
-// Spec: docs/golden-format.md, golden/v1/schema.json. Closed schema, exact
-// version, and every derived field checked against the parameters.
+// Spec: docs/golden-format.md, golden/v2/schema.json. Closed schema, exact
+// version (/1 or /2), and every derived field checked against the
+// parameters; a tiled case (/2) is expanded to all its elements. The
+// manifest is read by GoldenManifest.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "generators/GoldenFormat.h"
@@ -15,6 +17,7 @@
 #include "generators/GoldenProgram.h"
 #include "generators/GoldenRescale.h"
 #include "generators/GoldenRun.h"
+#include "generators/GoldenTile.h"
 #include "interpreter/numeric/FloatCodec.h"
 #include "interpreter/quant/ParameterMap.h"
 #include "interpreter/quant/Semantics.h"
@@ -30,6 +33,10 @@
 #include <tuple>
 
 namespace qi::generators {
+
+std::string readableVersions() {
+  return std::string(kFormatVersion1) + " and " + std::string(kFormatVersion2);
+}
 
 using numeric::Bits;
 using numeric::FloatFormat;
@@ -232,6 +239,7 @@ void readRescaleCase(const Object &o, GoldenCase &c) {
   r.operands = *parseRescaleOperands(operands);
 
   const Object &in = asObject(o.get("input"), "/input");
+  refusePeriod(in, "a rescale case");
   closedKeys(in, "/input", {"type", "shape", "dynamicDims", "values", "classes"});
   readShape(in, p, kind);
   const int64_t n = numElements(p.shape);
@@ -372,10 +380,7 @@ bool isRescaleCase(const Object &o) {
 void readCase(const Value &root, GoldenCase &c) {
   const Object &o = asObject(&root, "");
   // The version first, so that a future format gets the right message.
-  std::string format = asString(o.get("format"), "/format");
-  if (format != kFormatVersion)
-    fail("/format", "unsupported format version '" + format + "' (this quant-golden reads " +
-                        std::string(kFormatVersion) + ")");
+  const int version = readVersion(o);
   if (isRescaleCase(o))
     return readRescaleCase(o, c);
   if (isTosaOpCase(o))
@@ -405,11 +410,19 @@ void readCase(const Value &root, GoldenCase &c) {
   p.type = readType(asObject(o.get("type"), "/type"), "/type");
 
   const Object &in = asObject(o.get("input"), "/input");
-  closedKeys(in, "/input", {"type", "shape", "dynamicDims", "values", "classes"});
+  closedKeys(in, "/input", {"type", "shape", "dynamicDims", "period", "values", "classes"});
   readShape(in, p, kind);
-  int64_t n = p.shapeKind == ShapeKind::Scalar ? 1 : numElements(p.shape);
+  const int64_t n = p.shapeKind == ShapeKind::Scalar ? 1 : numElements(p.shape);
   if (n > (int64_t(1) << 24))
     fail("/input/shape", "more than 2^24 elements");
+  // A tiled case (/2) lists its first L elements (docs/golden-format.md,
+  // "Tiled cases"); expanded to n below.
+  p.period = readPeriod(in, n, version);
+  const int64_t listed = p.period > 0 ? p.period : n;
+  const std::string ofListed =
+      p.period > 0 ? std::to_string(listed) + " (the period; the case has " + std::to_string(n) +
+                         " elements)"
+                   : std::to_string(n) + " elements";
   if (const Value *r = o.get("rejection")) {
     const Object &ro = asObject(r, "/rejection");
     closedKeys(ro, "/rejection", {"reason", "message"});
@@ -426,9 +439,8 @@ void readCase(const Value &root, GoldenCase &c) {
   }
   const FloatFormat &E = *p.type.expressed;
   const Array &values = asArray(in.get("values"), "/input/values");
-  if (int64_t(values.size()) != n)
-    fail("/input/values", std::to_string(values.size()) + " values for " + std::to_string(n) +
-                              " elements");
+  if (int64_t(values.size()) != listed)
+    fail("/input/values", std::to_string(values.size()) + " values for " + ofListed);
   for (size_t i = 0; i < values.size(); ++i) {
     std::string where = "/input/values/" + std::to_string(i);
     if (p.op == Op::QCast) {
@@ -469,9 +481,8 @@ void readCase(const Value &root, GoldenCase &c) {
     expectEqual(asString(e.get("semantics"), where + "/semantics"), listProfilesLine(out.profile),
                 where + "/semantics", "semantics line");
     const Array &vals = asArray(e.get("values"), where + "/values");
-    if (int64_t(vals.size()) != n)
-      fail(where + "/values", std::to_string(vals.size()) + " values for " + std::to_string(n) +
-                                  " elements");
+    if (int64_t(vals.size()) != listed)
+      fail(where + "/values", std::to_string(vals.size()) + " values for " + ofListed);
     for (size_t i = 0; i < vals.size(); ++i) {
       std::string w = where + "/values/" + std::to_string(i);
       if (p.op == Op::QCast) {
@@ -486,14 +497,17 @@ void readCase(const Value &root, GoldenCase &c) {
     out.poison = intArray(e.get("poison"), where + "/poison");
     for (size_t i = 0; i < out.poison.size(); ++i) {
       int64_t idx = out.poison[i];
-      if (idx < 0 || idx >= n || (i && out.poison[i - 1] >= idx))
-        fail(where + "/poison", "indices must be ascending and in [0, " + std::to_string(n) + ")");
+      if (idx < 0 || idx >= listed || (i && out.poison[i - 1] >= idx))
+        fail(where + "/poison", "indices must be ascending and in [0, " + std::to_string(listed) +
+                                    ")" + (p.period > 0 ? " (the period)" : ""));
       bool zero = p.op == Op::QCast ? out.stored[size_t(idx)] == 0 : out.floats[size_t(idx)] == 0;
       if (!zero)
         fail(where + "/values/" + std::to_string(idx), "a poison element must hold 0");
     }
     c.expected.push_back(std::move(out));
   }
+  if (p.period > 0)
+    expandTiled(c, size_t(n));
 
   // Derived fields must agree with the parameters.
   c.id = asString(o.get("id"), "/id");
@@ -527,36 +541,6 @@ void readCase(const Value &root, GoldenCase &c) {
   checkCommonTags(tags, c, "profiles");
 }
 
-/// llvm::json::parse recurses once per nesting level, without a limit: a
-/// corrupt file such as "[[[[..." (100,000 levels) overflowed the stack
-/// (golden-reader fuzzer, docs/reliability.md). Golden files nest at most 5
-/// levels; refuse more than kMaxJsonDepth before parsing.
-constexpr int kMaxJsonDepth = 64;
-bool jsonTooDeep(const std::string &text, std::string &error) {
-  int depth = 0;
-  bool inString = false;
-  for (size_t i = 0; i < text.size(); ++i) {
-    char ch = text[i];
-    if (inString) {
-      if (ch == '\\')
-        ++i;
-      else if (ch == '"')
-        inString = false;
-    } else if (ch == '"') {
-      inString = true;
-    } else if (ch == '[' || ch == '{') {
-      if (++depth > kMaxJsonDepth) {
-        error = "not valid JSON: nested more than " + std::to_string(kMaxJsonDepth) +
-                " levels deep";
-        return true;
-      }
-    } else if (ch == ']' || ch == '}') {
-      --depth;
-    }
-  }
-  return false;
-}
-
 } // namespace
 
 bool caseFromJson(const std::string &text, GoldenCase &out, std::string &error) {
@@ -570,78 +554,6 @@ bool caseFromJson(const std::string &text, GoldenCase &out, std::string &error) 
   out = GoldenCase{};
   try {
     readCase(*parsed, out);
-  } catch (const FormatError &e) {
-    error = e.message;
-    return false;
-  }
-  return true;
-}
-
-bool manifestFromJson(const std::string &text, Manifest &out, std::string &error) {
-  if (jsonTooDeep(text, error))
-    return false;
-  llvm::Expected<Value> parsed = llvm::json::parse(text);
-  if (!parsed) {
-    error = "not valid JSON: " + llvm::toString(parsed.takeError());
-    return false;
-  }
-  out = Manifest{};
-  try {
-    const Object &o = asObject(&*parsed, "");
-    std::string format = asString(o.get("format"), "/format");
-    if (format != kFormatVersion)
-      fail("/format", "unsupported format version '" + format + "' (this quant-golden reads " +
-                          std::string(kFormatVersion) + ")");
-    closedKeys(o, "", {"format", "level", "seed", "profiles", "recipes", "counts", "cases"});
-    out.level = asString(o.get("level"), "/level");
-    if (!parseLevel(out.level))
-      fail("/level", "unknown level '" + out.level + "'");
-    out.seed = parseHex64(asString(o.get("seed"), "/seed"), "/seed");
-    const Array &profiles = asArray(o.get("profiles"), "/profiles");
-    for (size_t i = 0; i < profiles.size(); ++i) {
-      std::string where = "/profiles/" + std::to_string(i);
-      const Object &po = asObject(&profiles[i], where);
-      closedKeys(po, where, {"name", "description"});
-      std::string name = asString(po.get("name"), where + "/name");
-      if (!quant::findProfile(name))
-        fail(where + "/name", "unknown profile '" + name + "'");
-      expectEqual(asString(po.get("description"), where + "/description"), listProfilesLine(name),
-                  where + "/description", "description");
-      out.profiles.push_back(name);
-    }
-    if (const Value *rv = o.get("recipes")) {
-      const Array &recipes = asArray(rv, "/recipes");
-      for (size_t i = 0; i < recipes.size(); ++i) {
-        std::string where = "/recipes/" + std::to_string(i);
-        const Object &ro = asObject(&recipes[i], where);
-        closedKeys(ro, where, {"name", "description"});
-        std::string name = asString(ro.get("name"), where + "/name");
-        if (!requant::parseRecipe(name))
-          fail(where + "/name", "unknown recipe '" + name + "'");
-        expectEqual(asString(ro.get("description"), where + "/description"), recipeLine(name),
-                    where + "/description", "description");
-        out.recipes.push_back(name);
-      }
-    }
-    asObject(o.get("counts"), "/counts");
-    const Array &cases = asArray(o.get("cases"), "/cases");
-    std::set<std::string> ids;
-    for (size_t i = 0; i < cases.size(); ++i) {
-      std::string where = "/cases/" + std::to_string(i);
-      const Object &co = asObject(&cases[i], where);
-      closedKeys(co, where, {"id", "file", "category", "elements", "tags"});
-      ManifestEntry e;
-      e.id = asString(co.get("id"), where + "/id");
-      e.file = asString(co.get("file"), where + "/file");
-      e.category = asString(co.get("category"), where + "/category");
-      e.elements = size_t(asInt(co.get("elements"), where + "/elements"));
-      asObject(co.get("tags"), where + "/tags");
-      if (e.file != "cases/" + e.id + ".json")
-        fail(where + "/file", "expected 'cases/" + e.id + ".json'");
-      if (!ids.insert(e.id).second)
-        fail(where + "/id", "duplicate case id '" + e.id + "'");
-      out.cases.push_back(std::move(e));
-    }
   } catch (const FormatError &e) {
     error = e.message;
     return false;

@@ -515,6 +515,18 @@ std::vector<Edge> edgesOf(const CaseParams &p, size_t ch, const ChannelView &v, 
     const I128 g = I128(1) << std::min(a0, v.s);
     add("tie", exactResidue(v, zp, half, +1));
     add("tie-negative", exactResidue(v, zp, half, -1));
+    // A product value * multiplier of 2^53 or more just below the rounding
+    // point (DOUBLE_ROUND with s > 31: 2^30 lower for v >= 0): a backend
+    // that forms it in double rounds it onto the rounding point.
+    const I128 point =
+        a.roundingMode == requant::RoundingMode::Double && v.s > 31 ? half - (I128(1) << 30) : half;
+    for (I128 t = point - g; t > point - (g << 12); t -= g) {
+      std::optional<int64_t> x = exactResidue(v, zp, t, +1);
+      if (x && (I128(*x) - zp) * v.m >= (I128(1) << 53)) {
+        add("product-beyond-2^53", x);
+        break;
+      }
+    }
     if (g < half) {
       add("tie-below", exactResidue(v, zp, half - g, +1));
       add("tie-above", exactResidue(v, zp, half + g, +1));

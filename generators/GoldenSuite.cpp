@@ -2,13 +2,14 @@
 //
 // Spec: docs/golden-format.md ("Layout", "Errors"). The manifest and every
 // case it lists, each validated by the strict reader (GoldenReader.cpp), and
-// the rows cross-checked (ID, element count, category, profiles).
+// the rows cross-checked (ID, element counts, category, profiles).
 //
 //===----------------------------------------------------------------------===//
 #include "generators/GoldenFormat.h"
 
 #include "generators/GoldenTosaOp.h"
 #include "generators/GoldenIds.h"
+#include "generators/GoldenTile.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -66,6 +67,11 @@ bool loadSuite(const std::string &dir, Manifest &manifest, std::vector<GoldenCas
     }
     if (c.numOutputs() != e.elements || caseCategory(c.params) != e.category) {
       error = path + ": does not match its manifest row (elements / category)";
+      return false;
+    }
+    if (listedElements(c) != e.listed) {
+      error = path + ": lists " + std::to_string(listedElements(c)) +
+              " elements, but its manifest row says " + std::to_string(e.listed) + " (listed)";
       return false;
     }
     std::vector<std::string> profiles = profileNamesOf(c);

@@ -1,7 +1,7 @@
 //===- GoldenTosaOpJson.cpp - TOSA operator cases in JSON -----------------===//
 //
 // Spec: docs/golden-format.md ("Contraction cases", "Elementwise cases"),
-// golden/v1/schema.json. One layout for the family: the op object
+// golden/v2/schema.json. One layout for the family: the op object
 // (`contraction` or `elementwise`, its keys per op), `input`, `operands`
 // (tosaOpOperands), `rejection`, one `expected`.
 //
@@ -115,12 +115,12 @@ std::string tosaOpTagsJson(const GoldenCase &c) {
          ", \"inputClasses\": " + stringList(classSet(c)) + "}";
 }
 
-std::string tosaOpCaseToJson(const GoldenCase &c, bool compact) {
+std::string tosaOpCaseToJson(const GoldenCase &c, bool compact, std::string_view format) {
   const CaseParams &p = c.params;
   const TosaOpParams &k = p.tosaOp;
   Writer w(compact);
   w.open();
-  writeHead(w, c);
+  writeHead(w, c, format);
   w.key(tosaOpObjectKey(k.kind));
   w.open();
   w.member("op", quote(tosaOpName(k.kind)));
@@ -315,6 +315,7 @@ void readTosaOpCase(const Object &o, GoldenCase &c) {
   // The inputs.
   c.rejection = readRejection(o);
   const Object &in = asObject(o.get("input"), "/input");
+  refusePeriod(in, elementwise ? "an elementwise case" : "a contraction case");
   closedKeys(in, "/input", {"type", "shape", "dynamicDims", "values", "classes"});
   readShape(in, p, kind);
   if (!elementwise && p.shapeKind == ShapeKind::Dynamic &&

@@ -1,7 +1,7 @@
 //===- GoldenTosaOpJson.h - TOSA operator cases in JSON ---------*- C++ -*-===//
 //
 // Spec: docs/golden-format.md ("Contraction cases", "Elementwise cases"),
-// golden/v1/schema.json. The writer and the strict reader of a TOSA
+// golden/v2/schema.json. The writer and the strict reader of a TOSA
 // operator case file (a contraction, pooling or elementwise op): closed
 // keys, every derived field (ID, category, tags, program, types) checked
 // against the parameters, and a value case whose kernel would stop (an
@@ -15,13 +15,14 @@
 #include "generators/GoldenJsonRead.h"
 
 #include <string>
+#include <string_view>
 
 namespace qi::generators {
 
 /// The tags object on one line (case file and manifest row).
 std::string tosaOpTagsJson(const GoldenCase &c);
-/// The whole case file (pretty or, for JSON Lines, compact).
-std::string tosaOpCaseToJson(const GoldenCase &c, bool compact);
+/// The whole case file (pretty or, for JSON Lines, compact), in `format`.
+std::string tosaOpCaseToJson(const GoldenCase &c, bool compact, std::string_view format);
 /// Whether the case object's tags name a TOSA operator of the family.
 bool isTosaOpCase(const jsonread::Object &o);
 /// Reads a TOSA operator case (the format version already checked); throws

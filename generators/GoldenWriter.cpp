@@ -1,6 +1,7 @@
-//===- GoldenWriter.cpp - quant-interp-golden/1 case and manifest writer ---===//
+//===- GoldenWriter.cpp - quant-interp-golden case writer -----------------===//
 //
-// Spec: docs/golden-format.md, golden/v1/schema.json.
+// Spec: docs/golden-format.md, golden/v2/schema.json. The manifest is
+// written by GoldenManifest.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "generators/GoldenFormat.h"
@@ -13,6 +14,7 @@
 #include "generators/GoldenIds.h"
 #include "generators/GoldenProgram.h"
 #include "generators/GoldenRescale.h"
+#include "generators/GoldenTile.h"
 #include "interpreter/numeric/FloatCodec.h"
 #include "interpreter/quant/ParameterMap.h"
 #include "interpreter/quant/Semantics.h"
@@ -23,6 +25,7 @@
 #include <cstdio>
 #include <fstream>
 #include <set>
+#include <stdexcept>
 
 namespace qi::generators {
 
@@ -108,13 +111,13 @@ namespace {
 
 
 /// A rescale case (docs/golden-format.md, "Rescale cases").
-std::string rescaleCaseToJson(const GoldenCase &c, bool compact) {
+std::string rescaleCaseToJson(const GoldenCase &c, bool compact, std::string_view format) {
   const CaseParams &p = c.params;
   const RescaleParams &r = p.rescale;
   const requant::RescaleAttributes &a = r.attributes;
   Writer w(compact);
   w.open();
-  writeHead(w, c);
+  writeHead(w, c, format);
   w.key("rescale");
   w.open();
   w.member("input", quote(rescaleInputTag(r)));
@@ -167,16 +170,28 @@ std::string rescaleCaseToJson(const GoldenCase &c, bool compact) {
 } // namespace
 
 std::string caseToJson(const GoldenCase &c, bool compact) {
+  return caseToJson(c, compact, kFormatVersion);
+}
+
+std::string caseToJson(const GoldenCase &c, bool compact, std::string_view format) {
+  if (format != kFormatVersion1 && format != kFormatVersion2)
+    throw std::logic_error("caseToJson: unknown format version '" + std::string(format) + "'");
+  if (c.params.period != 0 && format == kFormatVersion1)
+    throw std::logic_error("tiled case " + c.id + ": " + std::string(kFormatVersion1) +
+                           " has no tiled cases");
+  checkTiled(c); // a generator bug must not write a wrong file
   if (c.params.op == Op::Rescale)
-    return rescaleCaseToJson(c, compact);
+    return rescaleCaseToJson(c, compact, format);
   if (c.params.op == Op::TosaOp)
-    return tosaOpCaseToJson(c, compact);
+    return tosaOpCaseToJson(c, compact, format);
   const CaseParams &p = c.params;
   const QuantType &t = p.type;
   const FloatFormat &E = *t.expressed;
+  // A tiled case lists its first L elements (docs/golden-format.md, "Tiled cases").
+  const size_t listed = listedElements(c);
   Writer w(compact);
   w.open();
-  writeHead(w, c);
+  writeHead(w, c, format);
 
   w.key("type");
   w.open();
@@ -207,18 +222,20 @@ std::string caseToJson(const GoldenCase &c, bool compact) {
   w.open();
   w.member("type", quote(concreteSpelling(p, inputElement(p))));
   w.member("shape", intList(p.shape));
+  if (p.period > 0)
+    w.member("period", std::to_string(p.period));
   if (p.shapeKind == ShapeKind::Dynamic)
     w.member("dynamicDims", intList(dynamicIndices(p)));
   w.key("values");
   if (p.op == Op::QCast) {
     std::vector<std::string> items;
-    for (Bits b : c.inputFloats)
+    for (Bits b : firstListed(c.inputFloats, listed))
       items.push_back(floatPair(E, b));
     w.tallList(items);
   } else {
-    w.raw(intList(c.inputStored));
+    w.raw(intList(firstListed(c.inputStored, listed)));
   }
-  w.member("classes", stringList(c.inputClasses));
+  w.member("classes", stringList(firstListed(c.inputClasses, listed)));
   w.close();
 
   writeRejection(w, c);
@@ -236,114 +253,18 @@ std::string caseToJson(const GoldenCase &c, bool compact) {
     w.member("type", quote(concreteSpelling(p, outputElement(p))));
     w.key("values");
     if (p.op == Op::QCast) {
-      w.raw(intList(e.stored));
+      w.raw(intList(firstListed(e.stored, listed)));
     } else {
       std::vector<std::string> items;
-      for (Bits b : e.floats)
+      for (Bits b : firstListed(e.floats, listed))
         items.push_back(floatPair(E, b));
       w.tallList(items);
     }
-    w.member("poison", intList(e.poison));
+    w.member("poison", intList(listedPoison(e.poison, listed)));
     w.close();
   }
   if (!c.expected.empty())
     w.endArray();
-  w.close();
-  return w.take() + "\n";
-}
-
-void ManifestBuilder::add(const GoldenCase &c, const std::string &file) {
-  Row r;
-  r.entry.id = c.id;
-  r.entry.file = file;
-  r.entry.category = caseCategory(c.params);
-  r.entry.elements = c.numOutputs();
-  // TOSA operator cases count their input and operand elements here
-  // (entry.elements: the elements of the expected output).
-  r.tagsJson = tagsJson(c);
-  rows_.push_back(std::move(r));
-  elements_ += c.inputElementCount();
-  const CaseParams &p = c.params;
-  counts_["byCategory"][caseCategory(p)]++;
-  // A TOSA operator case under its op's name (its `op` tag: conv2d, mul, ...).
-  counts_["byOp"][p.op == Op::TosaOp ? std::string(tosaOpName(p.tosaOp.kind))
-                                      : std::string(opName(p.op))]++;
-  if (p.op == Op::TosaOp) {
-    // Contraction and elementwise ops counted apart (the contraction keys
-    // predate the elementwise cases).
-    const bool ew = isElementwiseKind(p.tosaOp.kind);
-    counts_[ew ? "byElementwiseOp" : "byContractionOp"][std::string(tosaOpName(p.tosaOp.kind))]++;
-    counts_[ew ? "byElementwiseTypes" : "byContractionTypes"][tosaOpTypesTag(p)]++;
-  } else if (p.op == Op::Rescale) {
-    counts_["byRescaleTypes"][rescaleInputTag(p.rescale) + "-" + rescaleOutputTag(p.rescale)]++;
-    counts_["byRoundingMode"]
-           [std::string(requant::roundingModeName(p.rescale.attributes.roundingMode))]++;
-  } else {
-    counts_["byGranularity"][std::string(granularityName(p.type.granularity))]++;
-    counts_["byStorage"][storageTag(p.type) + (p.type.hasNarrowBounds() ? " narrow" : "")]++;
-    counts_["byExpressed"][std::string(p.type.expressed->name)]++;
-  }
-  counts_["byShapeKind"][std::string(shapeKindName(p.shapeKind))]++;
-  counts_["byRejection"][c.rejection ? c.rejection->reason : std::string("none")]++;
-  for (const std::string &cls : c.inputClasses)
-    counts_["inputElementsByClass"][cls]++;
-}
-
-std::string ManifestBuilder::toJson() const {
-  std::vector<const Row *> sorted;
-  for (const Row &r : rows_)
-    sorted.push_back(&r);
-  std::sort(sorted.begin(), sorted.end(),
-            [](const Row *a, const Row *b) { return a->entry.id < b->entry.id; });
-  Writer w(false);
-  w.open();
-  w.member("format", quote(kFormatVersion));
-  w.member("level", quote(level_));
-  w.member("seed", quote(hex64(seed_)));
-  w.key("profiles");
-  {
-    std::vector<std::string> items;
-    for (const std::string &p : profiles_)
-      items.push_back("{\"name\": " + quote(p) + ", \"description\": " +
-                      quote(listProfilesLine(p)) + "}");
-    w.tallList(items);
-  }
-  w.key("recipes");
-  {
-    std::vector<std::string> items;
-    for (const std::string &r : recipes_)
-      items.push_back("{\"name\": " + quote(r) + ", \"description\": " + quote(recipeLine(r)) +
-                      "}");
-    w.tallList(items);
-  }
-  w.key("counts");
-  w.open();
-  w.member("cases", std::to_string(rows_.size()));
-  w.member("inputElements", std::to_string(elements_));
-  for (const char *group : {"byCategory", "byOp", "byGranularity", "byStorage", "byExpressed",
-                            "byRescaleTypes", "byRoundingMode", "byContractionOp",
-                            "byContractionTypes", "byElementwiseOp", "byElementwiseTypes",
-                            "byShapeKind", "byRejection",
-                            "inputElementsByClass"}) {
-    w.key(group);
-    w.open();
-    auto it = counts_.find(group);
-    if (it != counts_.end())
-      for (auto &[k, n] : it->second)
-        w.member(k, std::to_string(n));
-    w.close();
-  }
-  w.close();
-  w.key("cases");
-  {
-    std::vector<std::string> items;
-    for (const Row *r : sorted)
-      items.push_back("{\"id\": " + quote(r->entry.id) + ", \"file\": " + quote(r->entry.file) +
-                      ", \"category\": " + quote(r->entry.category) +
-                      ", \"elements\": " + std::to_string(r->entry.elements) +
-                      ", \"tags\": " + r->tagsJson + "}");
-    w.tallList(items);
-  }
   w.close();
   return w.take() + "\n";
 }

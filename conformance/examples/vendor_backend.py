@@ -412,12 +412,28 @@ class ReferenceBackend:
     # and tail, threads, tiles) sees the tensor here; the reference computes element by element ----------------------
 
     def quantize_tensor(self, xs, shape, indices, scales, zero_points):
-        """qcast of a whole tensor (flat, row-major): element k uses parameter indices[k]."""
-        return [self.quantize(x, scales[p], zero_points[p]) for x, p in zip(xs, indices)]
+        """qcast of a whole tensor (flat, row-major): element k uses parameter indices[k]. quantize() is a pure
+        function of (x, parameter), so each distinct pair is computed once (tiled cases repeat a few values
+        65,536 times and more)."""
+        memo = {}
+        out = []
+        for x, p in zip(xs, indices):
+            key = (x.kind, x.neg, x.mag, p)
+            if key not in memo:
+                memo[key] = self.quantize(x, scales[p], zero_points[p])
+            out.append(memo[key])
+        return out
 
     def dequantize_tensor(self, qs, shape, indices, scales, zero_points):
-        """dcast of a whole tensor (flat, row-major): element k uses parameter indices[k]."""
-        return [self.dequantize(q, scales[p], zero_points[p]) for q, p in zip(qs, indices)]
+        """dcast of a whole tensor (flat, row-major): element k uses parameter indices[k]; each distinct
+        (q, parameter) computed once, as in quantize_tensor."""
+        memo = {}
+        out = []
+        for q, p in zip(qs, indices):
+            if (q, p) not in memo:
+                memo[(q, p)] = self.dequantize(q, scales[p], zero_points[p])
+            out.append(memo[(q, p)])
+        return out
 
     # --- static checks of MLIR's verifier that type.json and program.mlir let us see ------------------------------
 
@@ -668,7 +684,8 @@ def run(directory, backend_class, rescale_class=RescaleBackend):
     # with its own view of the storage, through the bit pattern.
     wire = Storage(*parse_storage_name(qtype["storage"]), qtype["storageMin"], qtype["storageMax"])
     if op == "qcast":
-        xs = [decode(int(text, 16), backend.E) for text in inputs]
+        decoded = {text: decode(int(text, 16), backend.E) for text in set(inputs)}
+        xs = [decoded[text] for text in inputs]
         stored = backend.quantize_tensor(xs, shape, indices, scales, zero_points)
         lines = ["%d" % (0 if n is None else wire.from_bits(backend.st.to_bits(n))) for n in stored]
     else:

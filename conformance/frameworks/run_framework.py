@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs quant-conform against a real framework (spec/conformance.md [conform.frameworks]).
 
-Generates the level's suite with the profile's expected outputs into the build tree (quant-golden; golden/v1 records
+Generates the level's suite with the profile's expected outputs into the build tree (quant-golden; golden/v2 records
 only `reference` and `mlir-lower-quant-ops`), runs `quant-conform run --backend=NAME --profile=P` on it, and
 requires exit 0 with at least one case passed (a run where every case is unsupported proves nothing).
 With --expect-fail-profile=Q (repeatable; `all` = every other profile) it also runs under profile Q, which the
@@ -78,7 +78,7 @@ def main():
     p.add_argument("--profile", required=True)
     p.add_argument("--level", default="smoke")
     p.add_argument("--golden", default="",
-                   help="the checked-in golden/v1: its level is run as it is when it has every profile needed")
+                   help="the checked-in golden/v2: its level is run as it is when it has every profile needed")
     p.add_argument("--jobs", default="1")
     p.add_argument("--expect-fail-profile", action="append", default=[],
                    help="a profile the run must fail under (repeatable; all = every other profile)")

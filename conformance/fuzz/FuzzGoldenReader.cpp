@@ -1,6 +1,6 @@
 //===- FuzzGoldenReader.cpp - libFuzzer: the golden-case reader ------------===//
 //
-// Harness (3) of docs/reliability.md: the strict quant-interp-golden/1 reader
+// Harness (3) of docs/reliability.md: the strict quant-interp-golden reader (/1 and /2)
 // (generators/GoldenFormat.h). Every input is given to both
 // qi::generators::caseFromJson and qi::generators::manifestFromJson. Rejections are
 // fine (they must come with a non-empty "WHERE: PROBLEM" message); crashes,
@@ -11,7 +11,7 @@
 // accepted and must write the same text. A violation aborts (a finding: the
 // writer and the reader disagree on the format).
 //
-// Seeds: golden/v1/smoke (every case file and the manifest), written by
+// Seeds: golden/v2/smoke (every case file and the manifest), written by
 // make-corpus.py into seed-golden/.
 //
 //===----------------------------------------------------------------------===//

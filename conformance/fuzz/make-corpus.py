@@ -11,7 +11,8 @@ OUT_DIR/seed-numeric:
   argument:  every distinct --arg / --args-file value, prefixed with the byte
              of the parameter type (FuzzArgument.cpp kParameterTypes) whose
              element type it names;
-  golden:    every case file and the manifest of golden/v1/smoke, as they are;
+  golden:    every case file and the manifest of each golden/v*/smoke (quant-interp-golden/1
+             and /2: tiled cases), as they are;
   numeric:   one input per op x format x mode with edge-ish operands
              (deterministic).
 See docs/reliability.md.
@@ -150,13 +151,15 @@ def main():
         write(dirs["argument"], bytes([index]) + arg.encode())
         count["argument"] += 1
 
-    # Golden reader: the checked-in smoke suite (cases and manifest).
-    smoke = os.path.join(repo, "golden", "v1", "smoke")
-    golden_files = [os.path.join(smoke, "manifest.json")]
-    cases_dir = os.path.join(smoke, "cases")
-    if os.path.isdir(cases_dir):
-        golden_files += [os.path.join(cases_dir, n) for n in sorted(os.listdir(cases_dir))
-                         if n.endswith(".json")]
+    # Golden reader: the checked-in smoke suites of every format version (cases and manifest).
+    golden_files = []
+    for version in sorted(os.listdir(os.path.join(repo, "golden"))):
+        smoke = os.path.join(repo, "golden", version, "smoke")
+        golden_files.append(os.path.join(smoke, "manifest.json"))
+        cases_dir = os.path.join(smoke, "cases")
+        if os.path.isdir(cases_dir):
+            golden_files += [os.path.join(cases_dir, n) for n in sorted(os.listdir(cases_dir))
+                             if n.endswith(".json")]
     for path in golden_files:
         if os.path.isfile(path):
             with open(path, "rb") as f:

@@ -5,7 +5,7 @@
 #   conformance/fuzz/run-fuzzers.sh [-runs=N] [HARNESS...] [-- LIBFUZZER FLAGS...]
 #
 # HARNESS: interpret, argument, golden, numeric (default: all four). -runs
-# defaults to 100000. Seeds come from the lit suite and golden/v1/smoke
+# defaults to 100000. Seeds come from the lit suite and golden/v2/smoke
 # (make-corpus.py); the growing corpora stay in
 # build-fuzz/fuzz-corpus/work-HARNESS/ between runs, crash inputs land in
 # build-fuzz/fuzz-artifacts/. Exit status 1 if any harness found a crash (for

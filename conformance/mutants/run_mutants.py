@@ -4,14 +4,14 @@
 Runs `quant-conform run --backend=command --batch` with conformance/examples/vendor_backend.py (must pass: exit 0, no
 fail, no error) and then with every conformance/mutants/*.py (detected: at least one `fail`, no `error` — a mutant
 that crashes is not "detected", it is broken), on each level given (`--levels smoke full`, suites under
-golden/v1; or one `--suite DIR`). A mutant of RESCALE (`rescale_*.py`) runs on the rescale cases only
+golden/v2; or one `--suite DIR`). A mutant of RESCALE (`rescale_*.py`) runs on the rescale cases only
 (--filter=op=rescale); every other mutant on the qcast / dcast cases only (the example's capabilities with rescale
 excluded: its rescale code is the example's). Prints one line per mutant and level with its class (the `Class:` line
 of its docstring), the failing case count, how many failing cases the headline diagnosis explains (a semantics
 reproducing every mismatching element it defines) and how many it says "no known semantics" for, and the explaining
 headlines most often named; then a table per class and the score per level, e.g. `smoke: detected 57 of 76`.
 
-The levels are cumulative, as a vendor runs them: the full level is `--suite=golden/v1`, smoke then full, so a
+The levels are cumulative, as a vendor runs them: the full level is `--suite=golden/v2`, smoke then full, so a
 mutant detected on an earlier level counts as detected on the later ones and is not run again ("detected on smoke").
 
 --expect FILE (the CTests; conformance/mutants/expected_survivors.json) compares, for each level run, the mutants it
@@ -272,7 +272,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--quant-conform", required=True)
     parser.add_argument("--levels", nargs="+", default=["smoke"], help="golden levels under --golden (in order)")
-    parser.add_argument("--golden", default=os.path.join(ROOT, "golden/v1"))
+    parser.add_argument("--golden", default=os.path.join(ROOT, "golden/v2"))
     parser.add_argument("--suite", default=None, help="one suite directory instead of --levels")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", nargs="*", default=None, help="mutant names (default: all)")

@@ -83,6 +83,8 @@ bool addValue(const std::string &key, const std::string &word, std::set<std::str
     ok = kOperands.count(word);
   else if (key == "purpose" || key == "types") // a TOSA operator case's (docs/golden-format.md)
     ok = !word.empty();
+  else if (key == "case") // one case by ID: a departure only its inputs show
+    ok = !word.empty();
   else if (key == "rescale-input" || key == "rescale-output") {
     unsigned width = 0;
     bool isUnsigned = false;
@@ -99,7 +101,7 @@ bool addValue(const std::string &key, const std::string &word, std::set<std::str
     error = where + "unknown key '" + key +
             "' (expected op, granularity, storage, narrow, expressed, shape-kind, rejection, "
             "rescale-input, rescale-output, scale, rounding-mode, per-channel, operands, purpose, types, "
-            "exclude)";
+            "case, exclude)";
     return false;
   }
   if (!ok) {
@@ -238,7 +240,7 @@ std::optional<std::string> Capabilities::outside(const GoldenCase &c) const {
       {"rejection", c.rejection ? "yes" : "no"},
       // Rescale-only keys never match a qcast / dcast case.
       {"rescale-input", ""}, {"rescale-output", ""}, {"scale", ""}, {"rounding-mode", ""},
-      {"per-channel", ""}, {"operands", ""}, {"purpose", ""}, {"types", ""}};
+      {"per-channel", ""}, {"operands", ""}, {"purpose", ""}, {"types", ""}, {"case", c.id}};
   if (auto why = excluded(tags))
     return why;
   for (auto reason : {check("op", op, "op " + op),
@@ -274,7 +276,7 @@ std::optional<std::string> Capabilities::outsideRescale(const GoldenCase &c) con
       {"rounding-mode", mode}, {"per-channel", a.perChannel ? "yes" : "no"},
       {"operands", operands},
       // qcast / dcast keys never match a rescale case.
-      {"granularity", ""}, {"storage", ""}, {"expressed", ""}, {"narrow", ""}, {"purpose", ""}, {"types", ""}};
+      {"granularity", ""}, {"storage", ""}, {"expressed", ""}, {"narrow", ""}, {"purpose", ""}, {"types", ""}, {"case", c.id}};
   if (auto why = excluded(tags))
     return why;
   for (auto reason : {check("op", "rescale", "op rescale"),
@@ -304,7 +306,7 @@ std::optional<std::string> Capabilities::outsideTosaOp(const GoldenCase &c) cons
   const std::map<std::string, std::string> tags = {
       {"op", op}, {"shape-kind", shapeKind}, {"rejection", c.rejection ? "yes" : "no"},
       {"purpose", c.params.tosaOp.purpose},
-      {"types", generators::tosaOpTypesTag(c.params)}, {"granularity", ""}, {"storage", ""}, {"expressed", ""}, {"narrow", ""},
+      {"types", generators::tosaOpTypesTag(c.params)}, {"case", c.id}, {"granularity", ""}, {"storage", ""}, {"expressed", ""}, {"narrow", ""},
       {"rescale-input", ""}, {"rescale-output", ""}, {"scale", ""}, {"rounding-mode", ""},
       {"per-channel", ""}, {"operands", ""}};
   if (auto why = excluded(tags))

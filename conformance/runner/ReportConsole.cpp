@@ -154,6 +154,47 @@ void writeDiagnosisSummary(const RunReport &r, std::string &out) {
     out += fmt::format("  {:>5} case{}  `{}`\n", n, n == 1 ? " " : "s", oneLine(variant));
 }
 
+/// Which coverage classes each suite holds (docs/vendor-guide.md,
+/// "Coverage classes"): per model its values and the feasible value pairs
+/// (and declared triples) its cases cover.
+void writeCoverage(const RunReport &r, std::string &out) {
+  if (r.coverage.empty())
+    return;
+  // generators::coveragePercent's text (this library links no QiGolden).
+  auto share = [](size_t covered, size_t feasible) {
+    if (feasible == 0)
+      return std::string("n/a");
+    if (covered >= feasible)
+      return std::string("100%");
+    return fmt::format("{}.{}%", covered * 1000 / feasible / 10, covered * 1000 / feasible % 10);
+  };
+  out += "\ncoverage classes (from each suite's manifest; the missing pairs: quant-golden coverage "
+         "--level=LEVEL):\n";
+  for (const SuiteCoverage &s : r.coverage) {
+    out += fmt::format("  {} ({})", oneLine(s.level), oneLine(s.suite));
+    if (!s.recorded) {
+      out += ": not recorded (the manifest predates coverage classes)\n";
+      continue;
+    }
+    out += fmt::format(": pairwise {} ({} of {} feasible pairs), 3-wise {} ({} of {})\n",
+                       share(s.pairsCovered, s.pairsFeasible), s.pairsCovered, s.pairsFeasible,
+                       share(s.triplesCovered, s.triplesFeasible), s.triplesCovered, s.triplesFeasible);
+    for (const SuiteCoverage::Domain &d : s.domains) {
+      out += fmt::format("    {}: {} cases, {} of {} values, pairwise {}, 3-wise {}\n", oneLine(d.title),
+                         d.cases, d.valuesPresent, d.values, share(d.pairsCovered, d.pairsFeasible),
+                         share(d.triplesCovered, d.triplesFeasible));
+      std::string missing;
+      for (const auto &[feature, values] : d.missingValues) {
+        missing += (missing.empty() ? "" : "; ") + oneLine(feature);
+        for (const std::string &v : values)
+          missing += " " + oneLine(v);
+      }
+      if (!missing.empty())
+        out += "      no case with: " + missing + "\n";
+    }
+  }
+}
+
 } // namespace
 
 std::string consoleSummary(const RunReport &r, bool color) {
@@ -163,6 +204,7 @@ std::string consoleSummary(const RunReport &r, bool color) {
   writeTable(r, con, out);
   writeCaseLists(r, con, out);
   writeDiagnosisSummary(r, out);
+  writeCoverage(r, out);
   if (r.interrupted)
     out += "\n" + con.paint(fmt::format("interrupted: the run was stopped; this covers the {} case{} finished before",
                                         r.cases.size(), r.cases.size() == 1 ? "" : "s"),

@@ -145,6 +145,14 @@ std::string resultsJson(const RunReport &r) {
                            jsonString(variant), n);
   run.raw("diagnosisSummary", summary + "]");
 
+  // Each suite's coverage classes: its manifest's object, or null.
+  std::string coverage = "[";
+  for (const SuiteCoverage &c : r.coverage)
+    coverage += fmt::format("{}\n    {{\"suite\": {}, \"level\": {}, \"coverage\": {}}}",
+                            coverage.size() > 1 ? "," : "", jsonString(c.suite), jsonString(c.level),
+                            c.recorded ? c.json : "null");
+  run.raw("coverage", r.coverage.empty() ? "[]" : coverage + "\n  ]");
+
   std::string cases = "[";
   for (size_t i = 0; i < r.cases.size(); ++i)
     cases += fmt::format("{}\n    {}", i ? "," : "", caseJson(r.cases[i]));

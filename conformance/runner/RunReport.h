@@ -87,6 +87,24 @@ struct CaseResult {
   double seconds = 0;       ///< wall time of the backend on this case
 };
 
+/// The coverage classes one suite holds: its manifest's `coverage` object
+/// (docs/vendor-guide.md, "Coverage classes"), read by the runner.
+struct SuiteCoverage {
+  std::string suite;     ///< the suite directory
+  std::string level;     ///< its manifest's level
+  bool recorded = false; ///< false: the manifest has no `coverage` (written before it existed)
+  std::string json;      ///< the object, compact (results.json embeds it)
+  struct Domain {
+    std::string title;   ///< "qcast / dcast", "rescale", "TOSA operators"
+    size_t cases = 0, valuesPresent = 0, values = 0;
+    /// (feature, its values no case of the suite has), features in model order.
+    std::vector<std::pair<std::string, std::vector<std::string>>> missingValues;
+    size_t pairsCovered = 0, pairsFeasible = 0, triplesCovered = 0, triplesFeasible = 0;
+  };
+  std::vector<Domain> domains;
+  size_t pairsCovered = 0, pairsFeasible = 0, triplesCovered = 0, triplesFeasible = 0;
+};
+
 struct RunReport {
   std::string tool = "quant-conform";
   std::string toolVersion;
@@ -106,6 +124,7 @@ struct RunReport {
   double seconds = 0;
   bool interrupted = false;        ///< Ctrl-C: the report covers the cases finished so far
   std::vector<CaseResult> cases;   ///< in suite order
+  std::vector<SuiteCoverage> coverage; ///< per suite loaded (smoke first)
 
   size_t count(Outcome outcome) const {
     size_t n = 0;

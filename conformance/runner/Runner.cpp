@@ -6,6 +6,7 @@
 #include "conformance/runner/Subprocess.h"
 
 #include "generators/GoldenTosaOp.h"
+#include "generators/GoldenCoverage.h"
 #include "generators/GoldenFiles.h"
 #include "generators/GoldenFormat.h"
 #include "generators/GoldenIds.h"
@@ -32,6 +33,33 @@ namespace {
 /// Case ID -> (content hash, file) of the case loaded under it.
 using SeenIds = std::map<std::string, std::pair<uint64_t, std::string>>;
 
+/// The suite's coverage classes from its manifest (docs/vendor-guide.md,
+/// "Coverage classes"); a manifest without them is noted as such.
+bool readCoverage(const std::string &dir, const generators::Manifest &manifest, LoadedSuite &out,
+                  std::string &error) {
+  SuiteCoverage sc;
+  sc.suite = dir;
+  sc.level = manifest.level;
+  if (!manifest.coverageJson.empty()) {
+    generators::CoverageSummary s;
+    if (!generators::coverageSummaryFromJson(manifest.coverageJson, s, error, "/coverage")) {
+      error = dir + "/manifest.json: " + error;
+      return false;
+    }
+    sc.recorded = true;
+    sc.json = s.compactJson;
+    for (const generators::CoverageSummary::Domain &d : s.domains)
+      sc.domains.push_back({d.title, d.cases, d.valuesPresent, d.values, d.missingValues,
+                            d.pairsCovered, d.pairsFeasible, d.triplesCovered, d.triplesFeasible});
+    sc.pairsCovered = s.pairsCovered;
+    sc.pairsFeasible = s.pairsFeasible;
+    sc.triplesCovered = s.triplesCovered;
+    sc.triplesFeasible = s.triplesFeasible;
+  }
+  out.coverage.push_back(std::move(sc));
+  return true;
+}
+
 bool loadOne(const std::string &dir, LoadedSuite &out, SeenIds &seen, std::string &error) {
   generators::Manifest manifest;
   std::vector<GoldenCase> cases;
@@ -53,6 +81,8 @@ bool loadOne(const std::string &dir, LoadedSuite &out, SeenIds &seen, std::strin
     intersect(out.profiles, manifest.profiles);
     intersect(out.recipes, manifest.recipes);
   }
+  if (!readCoverage(dir, manifest, out, error))
+    return false;
   for (size_t i = 0; i < cases.size(); ++i) {
     // [conform.case-ids] The same ID twice: the same case (smoke and full
     // share theirs) is run once and counted; two different cases refuse the run.
@@ -255,6 +285,7 @@ void runCases(const Backend &backend, const LoadedSuite &suite, const RunOptions
   } else if (root) {
     std::fprintf(stderr, "quant-conform: requests kept in %s\n", root);
   }
+  report.coverage = suite.coverage;
   report.interrupted = runInterrupted();
   for (std::optional<CaseResult> &r : results)
     if (r)

@@ -26,10 +26,12 @@ struct LoadedSuite {
   /// Cases met again under the same ID with the same content (a directory of
   /// suites: smoke's cases are in full too), run once.
   size_t duplicateCases = 0;
+  /// Each suite's coverage classes (its manifest's `coverage`), in load order.
+  std::vector<SuiteCoverage> coverage;
 };
 
 /// Loads `dir` (a directory with manifest.json), or every suite directly
-/// under `dir` (golden/v1: smoke, full, …). A case ID seen twice with the same
+/// under `dir` (golden/v2: smoke, full, …). A case ID seen twice with the same
 /// content is run once (counted in duplicateCases); with different content
 /// the load fails, naming both files ([conform.case-ids]).
 bool loadSuites(const std::string &dir, LoadedSuite &out, std::string &error);

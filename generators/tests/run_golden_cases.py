@@ -10,7 +10,8 @@ for the recipe R (default: tosa, the reference profile's) — quant-interp compu
 INEXACT_ROUND as SINGLE_ROUND, the value the file lists. An expected-rejection case
 (`"rejection"`) must make quant-interp exit with status 1 and print exactly one line
 `FILE:LINE:COL: error: MESSAGE` with the case's message. Python standard library only: it reads the
-quant-interp-golden/1 files itself, as docs/golden-format.md promises.
+quant-interp-golden/1 and /2 files itself, as docs/golden-format.md promises (a tiled case, /2, is
+expanded to all its elements first: "Tiled cases").
 
 usage: run_golden_cases.py --quant-interp BIN --suite DIR [--profile P] [--recipe R] [--jobs N]
 """
@@ -21,6 +22,39 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
+
+# Longer --arg values go through --args-file (Linux limits one argument to 128 KiB).
+MAX_ARG_LENGTH = 100000
+
+
+def expand_tiles(case):
+    """A tiled case (input "period": L) lists its first L elements: element i of the input, of its
+    classes and of every expected output is element i % L, and i is poison iff i % L is."""
+    inp = case["input"]
+    period = inp.get("period")
+    if not period:
+        return case
+    n = 1
+    for d in inp["shape"]:
+        n *= d
+    tile = lambda listed: [listed[i % period] for i in range(n)]
+    inp["values"], inp["classes"] = tile(inp["values"]), tile(inp["classes"])
+    for e in case["expected"]:
+        poison = set(e["poison"])
+        e["values"], e["poison"] = tile(e["values"]), [i for i in range(n) if i % period in poison]
+    return case
+
+
+def run_quant_interp(cmd, arguments, program):
+    """quant-interp with the program on stdin and `arguments` as --arg (or an --args-file when long)."""
+    if sum(map(len, arguments)) <= MAX_ARG_LENGTH:
+        return subprocess.run(cmd + ["--arg=" + a for a in arguments], input=program,
+                              capture_output=True, text=True)
+    with tempfile.NamedTemporaryFile("w", suffix=".args") as f:
+        f.write("".join(a + "\n" for a in arguments))
+        f.flush()
+        return subprocess.run(cmd + ["--args-file=" + f.name], input=program, capture_output=True, text=True)
 
 
 def nested(values, shape):
@@ -100,8 +134,7 @@ def parse_output(case, lines):
 
 
 def run_rejection(quant_interp, path, case):
-    cmd = [quant_interp, "-", "--arg=" + argument(case)] + ["--arg=" + a for a in operand_arguments(case)]
-    proc = subprocess.run(cmd, input=case["program"], capture_output=True, text=True)
+    proc = run_quant_interp([quant_interp, "-"], [argument(case)] + operand_arguments(case), case["program"])
     want = case["rejection"]["message"]
     lines = proc.stderr.strip().split("\n")
     if proc.returncode != 1 or proc.stdout or len(lines) != 1 or \
@@ -113,7 +146,7 @@ def run_rejection(quant_interp, path, case):
 
 def run_case(quant_interp, path, profile, recipe):
     with open(path) as f:
-        case = json.load(f)
+        case = expand_tiles(json.load(f))
     if "rejection" in case:
         return run_rejection(quant_interp, path, case)
     rescale = case["tags"]["op"] == "rescale"
@@ -123,13 +156,12 @@ def run_case(quant_interp, path, profile, recipe):
     if not expected:
         return None
     expected = expected[0]
-    cmd = [quant_interp, "-", "--profile=" + profile, "--arg=" + argument(case)]
-    cmd += ["--arg=" + a for a in operand_arguments(case)]
+    cmd = [quant_interp, "-", "--profile=" + profile]
     if rescale:
         cmd.append("--requantize=" + recipe)
     if case["tags"]["op"] == "dcast":
         cmd.append("--hex")
-    proc = subprocess.run(cmd, input=case["program"], capture_output=True, text=True)
+    proc = run_quant_interp(cmd, [argument(case)] + operand_arguments(case), case["program"])
     if proc.returncode != 0:
         return "%s: quant-interp failed (%d): %s" % (path, proc.returncode, proc.stderr.strip())
     lines = proc.stdout.strip().split("\n")

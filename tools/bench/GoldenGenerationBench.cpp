@@ -2,7 +2,7 @@
 //
 // docs/performance.md ("Golden generation"). What `quant-golden generate`
 // does per case, without the file system: build the inputs, evaluate every
-// default profile, serialize to the quant-interp-golden/1 JSON text. One
+// default profile, serialize to the quant-interp-golden/2 JSON text. One
 // iteration is a whole level; counters give cases and elements per second.
 //
 //===----------------------------------------------------------------------===//

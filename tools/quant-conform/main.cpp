@@ -66,8 +66,8 @@ cl::opt<std::string> backendFlag("backend",
                                  cl::value_desc("name"), cl::sub(runCommand), cl::cat(category));
 cl::opt<std::string> suiteFlag("suite",
                                cl::desc("A suite (DIR/manifest.json) or a directory of suites "
-                                        "(default golden/v1)"),
-                               cl::value_desc("dir"), cl::init("golden/v1"), cl::sub(runCommand),
+                                        "(default golden/v2)"),
+                               cl::value_desc("dir"), cl::init("golden/v2"), cl::sub(runCommand),
                                cl::cat(category));
 cl::opt<std::string> profileFlag("profile",
                                  cl::desc("The semantics the expected outputs are taken from "

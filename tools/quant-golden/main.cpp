@@ -5,6 +5,7 @@
 //   quant-golden generate --level=smoke|full|exhaustive --out=DIR|- [--seed=N] [--profiles=a,b|all]
 //   quant-golden check --suite=DIR
 //   quant-golden export --npy --suite=DIR --out=DIR
+//   quant-golden coverage --level=smoke|full|exhaustive [--json]
 //
 // Exit status: 0 success; 1 bad suite data (unreadable / corrupt / wrong
 // version / mismatching case) or an I/O failure; 2 usage errors (unknown
@@ -13,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "generators/FloatText.h"
+#include "generators/GoldenCoverage.h"
 #include "generators/GoldenExpected.h"
 #include "generators/GoldenFiles.h"
 #include "generators/GoldenFormat.h"
@@ -41,7 +43,7 @@ namespace cl = llvm::cl;
 namespace {
 
 const char *const kOverview =
-    "quant-golden: generate, check and export golden suites (quant-interp-golden/1,\n"
+    "quant-golden: generate, check and export golden suites (quant-interp-golden/2,\n"
     "docs/golden-format.md)\n"
     "\n"
     "  quant-golden generate --level=smoke|full|exhaustive --out=DIR|- [--seed=N]\n"
@@ -49,6 +51,7 @@ const char *const kOverview =
     "                        [--skip=N] [--limit=N]\n"
     "  quant-golden check --suite=DIR\n"
     "  quant-golden export --npy --suite=DIR --out=DIR\n"
+    "  quant-golden coverage --level=smoke|full|exhaustive [--json]\n"
     "\n"
     "Exit status: 0 success; 1 bad suite data, a mismatch or a write failure; 2 usage error.\n";
 
@@ -59,11 +62,13 @@ cl::SubCommand generateCommand("generate", "Write a level's cases and manifest t
 cl::SubCommand checkCommand("check", "Re-evaluate a suite with quant-interp's kernels and run its "
                                      "expected rejections; exit 1 on any mismatch");
 cl::SubCommand exportCommand("export", "Write every case of a suite as NumPy .npy files");
+cl::SubCommand coverageCommand("coverage", "Print which coverage classes a level's cases hold, and "
+                                           "how many feasible feature pairs they cover");
 
 // Strings, so that a bad value gets our message (and exit status 2).
 cl::opt<std::string> levelFlag("level", cl::desc("smoke, full or exhaustive (required)"),
                                cl::value_desc("level"), cl::sub(generateCommand),
-                               cl::cat(category));
+                               cl::sub(coverageCommand), cl::cat(category));
 cl::opt<std::string> outFlag("out",
                              cl::desc("Output directory (generate: new, empty or an earlier "
                                       "suite; - streams JSON Lines to stdout)"),
@@ -92,6 +97,8 @@ cl::opt<std::string> limitFlag("limit", cl::desc("With --out=-: stop after N cas
 cl::opt<std::string> suiteFlag("suite", cl::desc("The suite: a directory with manifest.json"),
                                cl::value_desc("dir"), cl::sub(checkCommand),
                                cl::sub(exportCommand), cl::cat(category));
+cl::opt<bool> jsonFlag("json", cl::desc("Print the manifest's coverage object (JSON), not the table"),
+                       cl::sub(coverageCommand), cl::cat(category));
 cl::opt<bool> npyFlag("npy", cl::desc("Export as NumPy .npy files (the one format; required)"),
                       cl::sub(exportCommand), cl::cat(category));
 
@@ -205,6 +212,7 @@ int generate() {
   removeStaleTemporaries(out);
   removeStaleTemporaries(casesDir);
   ManifestBuilder manifest(std::string(levelName(*level)), seed, *profiles, *recipes);
+  LevelCoverage coverage; // the manifest's `coverage` (docs/vendor-guide.md, "Coverage classes")
   std::set<std::string> written;
   size_t total = levelCaseCount(*level), index = 0;
   std::string failure;
@@ -217,11 +225,13 @@ int generate() {
       return false;
     else
       manifest.add(c, "cases/" + c.id + ".json");
+    coverage.add(p);
     return failure.empty();
   });
   if (!failure.empty())
     return dataError(failure);
   progress.finish();
+  manifest.setCoverage(coverageJson(coverage.result()));
   if (!writeFileAtomic(out, "manifest.json", manifest.toJson(), error))
     return dataError(error);
   // Case files of an earlier generation that the new manifest does not list.
@@ -358,6 +368,26 @@ int exportNpy() {
   return 0;
 }
 
+/// docs/vendor-guide.md, "Coverage classes": the level's parameters only,
+/// no case is built.
+int printCoverage() {
+  if (!levelFlag.getNumOccurrences())
+    return usageError("coverage needs --level=smoke|full|exhaustive");
+  std::optional<Level> level = parseLevel(levelFlag);
+  if (!level)
+    return usageError("unknown level '" + levelFlag + "' (expected smoke, full or exhaustive)");
+  LevelCoverage coverage;
+  forEachLevelCase(*level, [&](const CaseParams &p) {
+    coverage.add(p);
+    return true;
+  });
+  std::string text = jsonFlag ? coverageJson(coverage.result()) + "\n"
+                              : coverageTable(coverage.result(),
+                                              "the " + std::string(levelName(*level)) + " level");
+  std::fwrite(text.data(), 1, text.size(), stdout);
+  return std::fflush(stdout) == 0 ? 0 : dataError("cannot write to stdout");
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -375,8 +405,10 @@ int main(int argc, char **argv) {
       return check();
     if (exportCommand)
       return exportNpy();
+    if (coverageCommand)
+      return printCoverage();
   } catch (const std::exception &e) {
     return dataError(std::string("internal error: ") + e.what());
   }
-  return usageError("missing subcommand (generate, check or export; see quant-golden --help)");
+  return usageError("missing subcommand (generate, check, export or coverage; see quant-golden --help)");
 }

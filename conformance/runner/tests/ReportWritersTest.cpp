@@ -138,6 +138,21 @@ TEST(ConsoleSummary, LastLineCountsEveryOutcome) {
   EXPECT_EQ(out.back(), "quant-conform: 2 pass, 3 fail, 1 error, 2 unsupported, 1 expected-rejection (9 cases)");
 }
 
+TEST(ConsoleSummary, CoverageClassesPerSuite) {
+  std::string out = consoleSummary(samples::sampleReport(), false);
+  EXPECT_NE(out.find("\n  smoke (golden/v2/smoke): pairwise 62.5% (5 of 8 feasible pairs), 3-wise 33.3% (1 of 3)\n"
+                     "    qcast / dcast: 7 cases, 9 of 12 values, pairwise 62.5%, 3-wise 33.3%\n"
+                     "      no case with: rank 4 5+; size >=65536 <b>\\x1B\n"
+                     "    rescale: 2 cases, 4 of 4 values, pairwise n/a, 3-wise n/a\n"
+                     "  full (golden/v0/full): not recorded (the manifest predates coverage classes)\n"),
+            std::string::npos)
+      << out;
+  EXPECT_LT(out.find("coverage classes"), out.find("quant-conform: 2 pass")) << "before the last line";
+  RunReport none = samples::emptyReport();
+  none.coverage.clear();
+  EXPECT_EQ(consoleSummary(none, false).find("coverage classes"), std::string::npos);
+}
+
 TEST(ConsoleSummary, TableRowPerCategory) {
   RunReport r = samples::sampleReport();
   std::string out = consoleSummary(r, false);
@@ -234,6 +249,12 @@ TEST(ResultsJson, EveryFieldEscaped) {
             std::string::npos);
   EXPECT_EQ(occurrences(json, "\"outcome\": "), r.cases.size());
   EXPECT_NE(json.find("\"interrupted\": false"), std::string::npos);
+  EXPECT_NE(json.find("\"coverage\": [\n    {\"suite\": \"golden/v2/smoke\", \"level\": \"smoke\", \"coverage\": "
+                      "{\"format\":\"quant-interp-coverage/1\",\"pairwise\":{\"covered\":5,\"feasible\":8}}},\n"
+                      "    {\"suite\": \"golden/v0/full\", \"level\": \"full\", \"coverage\": null}\n  ],\n"
+                      "  \"cases\": ["),
+            std::string::npos)
+      << json;
 }
 
 TEST(ResultsJson, EmptyAndInterruptedRuns) {
@@ -307,7 +328,7 @@ TEST(HtmlReport, SummaryMatrixAndDetails) {
   for (Outcome o : kAllOutcomes)
     EXPECT_NE(html.find(fmt::format("data-outcome=\"{}\">{}</span>", outcomeName(o), r.count(o))),
               std::string::npos) << outcomeName(o);
-  EXPECT_NE(html.find("<td class=\"mono\">golden/v1/smoke (smoke)</td>"), std::string::npos);
+  EXPECT_NE(html.find("<td class=\"mono\">golden/v2/smoke (smoke)</td>"), std::string::npos);
   // Matrix: the row of qcast/per-layer/f32 colors its two nonzero cells.
   EXPECT_NE(html.find("<tr><th class=\"mono\">qcast/per-layer/f32</th><td class=\"n cell o-pass\">2</td>"
                       "<td class=\"n zero\">0</td><td class=\"n zero\">0</td><td class=\"n zero\">0</td>"

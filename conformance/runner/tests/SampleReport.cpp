@@ -36,10 +36,10 @@ RunReport sampleReport() {
   RunReport r;
   r.toolVersion = "0.1.0";
   r.commandLine = "quant-conform run --backend=command --command='./vendor.sh --url \"http://example.invalid/?a=1&b=2\"'"
-                  " --suite=golden/v1/smoke";
+                  " --suite=golden/v2/smoke";
   r.backend = "command";
   r.backendDetail = "./vendor.sh --url \"http://example.invalid/?a=1&b=2\"";
-  r.suite = "golden/v1/smoke";
+  r.suite = "golden/v2/smoke";
   r.suiteLevel = "smoke";
   r.profile = "reference";
   r.profileDescription = "reference: rounding=nearest-even arith-rounding=nearest-even nan=poison overflow=saturate";
@@ -105,6 +105,25 @@ RunReport sampleReport() {
                                  Outcome::ExpectedRejection, "rejected as required (exit 3)");
   rejected.stderrTail = "error: 'quant.qcast' op scale <= 0 is invalid\n";
   r.cases.push_back(rejected);
+
+  // Coverage classes: one suite with them (hostile text in a value), one
+  // whose manifest predates them.
+  SuiteCoverage smoke;
+  smoke.suite = "golden/v2/smoke";
+  smoke.level = "smoke";
+  smoke.recorded = true;
+  smoke.json = "{\"format\":\"quant-interp-coverage/1\",\"pairwise\":{\"covered\":5,\"feasible\":8}}";
+  smoke.domains = {{"qcast / dcast", 7, 9, 12, {{"rank", {"4", "5+"}}, {"size", {">=65536", "<b>\x1b"}}}, 5, 8, 1, 3},
+                   {"rescale", 2, 4, 4, {}, 0, 0, 0, 0}};
+  smoke.pairsCovered = 5;
+  smoke.pairsFeasible = 8;
+  smoke.triplesCovered = 1;
+  smoke.triplesFeasible = 3;
+  r.coverage.push_back(smoke);
+  SuiteCoverage old;
+  old.suite = "golden/v0/full";
+  old.level = "full";
+  r.coverage.push_back(old);
   return r;
 }
 

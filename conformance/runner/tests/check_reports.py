@@ -27,7 +27,7 @@ RUNS = ["sample", "empty", "interrupted"]
 OUTCOMES = ["pass", "fail", "error", "unsupported", "expected-rejection"]
 RUN_KEYS = ["format", "tool", "toolVersion", "commandLine", "backend", "backendDetail", "suite", "suiteLevel",
             "profile", "profileDescription", "requantize", "requantizeDescription", "capabilities", "startedAt", "seconds", "interrupted", "counts",
-            "byCategory", "diagnosisSummary", "cases"]
+            "byCategory", "diagnosisSummary", "coverage", "cases"]
 CASE_KEYS = ["id", "category", "file", "tags", "outcome", "reason", "stderrTail", "elements", "compared",
              "dontCare", "mismatched", "mismatches", "mismatchesByClass", "storedErrorHistogram", "diagnosis",
              "diagnosisMore", "explainedBy", "seconds"]
@@ -89,6 +89,14 @@ def check_json(path):
     summary = {d["variant"]: d["cases"] for d in run["diagnosisSummary"]}
     expect(summary == dict(explained), "%s: diagnosisSummary %s, the cases' explainedBy say %s"
            % (path, summary, dict(explained)))
+    # Coverage classes: the manifest's object (or null) per suite.
+    for c in run["coverage"]:
+        expect(list(c) == ["suite", "level", "coverage"], "%s: coverage keys %s" % (path, list(c)))
+        if c["coverage"] is not None:
+            for key in ("pairwise", "threeWise"):
+                counts = c["coverage"].get(key)
+                expect(counts is None or counts["covered"] <= counts["feasible"],
+                       "%s: %s coverage %s %s" % (path, c["suite"], key, counts))
     return run
 
 

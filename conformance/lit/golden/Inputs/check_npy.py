@@ -2,6 +2,7 @@
 """Checks quant-golden's .npy export against the suite's JSON (stdlib only).
 
 usage: check_npy.py SUITE_DIR NPY_DIR
+A tiled case (quant-interp-golden/2) is expanded to all its elements first: the export has them all.
 """
 import ast
 import json
@@ -28,6 +29,21 @@ def read_npy(path):
     signed = descr[1] == "i"
     vals = [int.from_bytes(body[i:i + size], "little", signed=signed) for i in range(0, len(body), size)]
     return descr, shape, vals
+
+
+def untile(case):
+    """docs/golden-format.md "Tiled cases": element i is element i % L, and i is poison iff i % L is."""
+    inp, period = case["input"], case["input"].get("period")
+    if period:
+        n = 1
+        for d in inp["shape"]:
+            n *= d
+        for seq in [inp["values"], inp["classes"]] + [e["values"] for e in case["expected"]]:
+            seq[:] = [seq[i % period] for i in range(n)]
+        for e in case["expected"]:
+            listed = set(e["poison"])
+            e["poison"] = [i for i in range(n) if i % period in listed]
+    return case
 
 
 def int_dtype(tag):
@@ -67,7 +83,7 @@ def main():
     files = 0
     for entry in manifest["cases"]:
         with open(os.path.join(suite, entry["file"])) as f:
-            case = json.load(f)
+            case = untile(json.load(f))
         shape = tuple(case["input"]["shape"])
         if case["tags"]["op"] == "rescale":
             files += check_rescale(case, out, shape)

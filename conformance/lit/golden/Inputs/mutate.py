@@ -56,7 +56,7 @@ if how == "truncate":
 else:
     case = json.loads(text)
     if how == "version":
-        case["format"] = "quant-interp-golden/2"
+        case["format"] = "quant-interp-golden/3"
     elif how == "extra-key":
         case["input"]["comment"] = "hand-edited"
     elif how == "decimal":

@@ -1,0 +1,67 @@
+//===- GoldenDesign.h - qcast / dcast cases from a covering design -*- C++ -*-===//
+//
+// Spec: docs/vendor-guide.md, "Coverage classes"; docs/golden-format.md,
+// "Levels", "Tiled cases". The full level's qcast / dcast detection part as
+// a combinatorial covering design over the qcast / dcast coverage model
+// (GoldenCoverageFeatures.cpp): a deterministic greedy covering array
+// (AETG-style: each row starts from an uncovered combination and adds, one
+// feature at a time, the value that covers most new combinations, kept
+// feasible by the model's rules) over every feasible value pair and every
+// feasible combination of the model's declared triples
+// (GoldenDesign.cpp); and a realizer that turns a row into the smallest
+// case whose features, as caseFeatures reads them, hold the row's values
+// (GoldenDesignRealize.cpp). A row no case realizes is never emitted; the
+// combinations left uncovered that way are reported (DesignResult::unrealized).
+//
+//===----------------------------------------------------------------------===//
+#ifndef QI_GENERATORS_GOLDENDESIGN_H
+#define QI_GENERATORS_GOLDENDESIGN_H
+
+#include "generators/GoldenCase.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace qi::generators {
+
+/// One row of the design: a value index per feature of the qcast / dcast
+/// model (coverageModels()[0], feature order), and its case.
+struct DesignRow {
+  std::vector<size_t> values;
+  CaseParams params;
+};
+
+struct DesignResult {
+  std::vector<DesignRow> rows;
+  /// Feasible combinations (pairs, then declared triples) no realizable row
+  /// was found for: "f=a & g=b" texts. Empty for a complete design.
+  std::vector<std::string> unrealized;
+};
+
+/// The design over the qcast / dcast model: strength 2 covers every
+/// feasible value pair and every feasible combination of the declared
+/// triples; strength 1 every feasible value. Same (strength, seed), same
+/// rows. Throws std::invalid_argument for another strength.
+DesignResult designRows(int strength, uint64_t seed);
+/// The cases of designRows, in row order.
+std::vector<CaseParams> designCases(int strength, uint64_t seed);
+
+/// The smallest case realizing `row` (see DesignRow), or nullopt when the
+/// realizer finds none. `salt` picks among equivalent choices (the member
+/// of an expressed family, an odd storage width) so that rows differ.
+std::optional<CaseParams> realizeRow(const std::vector<size_t> &row, uint64_t salt);
+
+/// Empty when the features caseFeatures reads off `p` hold the row's value
+/// of every feature (a multi-valued feature: among the case's values), else
+/// the first feature that does not: "traits: row square, case plain size-1".
+std::string rowMismatch(const std::vector<size_t> &row, const CaseParams &p);
+
+/// The elements a case's file lists: its period when tiled, else all.
+int64_t listedElementCount(const CaseParams &p);
+
+} // namespace qi::generators
+
+#endif

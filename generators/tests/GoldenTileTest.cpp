@@ -1,0 +1,370 @@
+//===- GoldenTileTest.cpp - Tiled cases and quant-interp-golden/2 ----------===//
+//
+// Spec: docs/golden-format.md ("Tiled cases", "Manifest", "Versioning").
+// A tiled qcast and a tiled dcast case (period 7 of 100 elements, poison
+// elements included) are written, read back expanded to every element and
+// written again to the same bytes; the writer refuses a case that is not
+// really periodic, naming the case and the first index that breaks the
+// period; the reader refuses each broken rule with its JSON path; the
+// manifest's `listed` and `coverage` read back and write again unchanged.
+//
+//===----------------------------------------------------------------------===//
+#include "generators/GoldenFormat.h"
+#include "generators/GoldenExpected.h"
+#include "generators/GoldenIds.h"
+#include "generators/GoldenLevels.h"
+#include "generators/GoldenTile.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <stdexcept>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace qi;
+using namespace qi::generators;
+
+namespace {
+
+constexpr int64_t kPeriod = 7;
+const Shape kShape = {4, 25}; // 100 elements: the period does not divide them
+
+/// The first smoke parameters of `op`, per-layer, static, f32 expressed.
+CaseParams smokeParams(Op op) {
+  for (const CaseParams &p : levelCases(Level::Smoke))
+    if (p.op == op && p.shapeKind == ShapeKind::Static && p.period == 0 && p.variant.empty() &&
+        p.type.granularity == quant::QuantType::Granularity::PerLayer &&
+        std::string(p.type.expressed->name) == "f32")
+      return p;
+  ADD_FAILURE() << "no per-layer static f32 " << opName(op) << " case in the smoke level";
+  return {};
+}
+
+/// A tiled case: element i is element i % 7 of a list with a NaN (qcast:
+/// poison under every profile) and the storage bounds (dcast).
+GoldenCase tiledCase(Op op) {
+  GoldenCase c;
+  c.params = smokeParams(op);
+  c.params.shape = kShape;
+  c.params.period = kPeriod;
+  c.level = "smoke";
+  const std::vector<numeric::Bits> floats = {0x3F800000, 0x7FC00000, 0xC0200000, 0x00000000,
+                                             0x80000000, 0x7F800000, 0x41200000};
+  const quant::QuantType &t = c.params.type;
+  const std::vector<int64_t> stored = {t.storageMin, 0, t.storageMax, 1, t.storageMax - 1,
+                                       t.storageMin + 1, 0};
+  const std::vector<std::string> classes = {"one", "nan", "random", "zero", "minus-zero", "inf",
+                                            "random"};
+  for (size_t i = 0; i < size_t(numElements(kShape)); ++i) {
+    if (op == Op::QCast)
+      c.inputFloats.push_back(floats[i % kPeriod]);
+    else
+      c.inputStored.push_back(stored[i % kPeriod]);
+    c.inputClasses.push_back(classes[i % kPeriod]);
+  }
+  for (const char *profile : {"reference", "mlir-lower-quant-ops"}) {
+    ExpectedOutput e;
+    std::string error;
+    EXPECT_TRUE(evaluateProfile(c, profile, e, error)) << error;
+    c.expected.push_back(std::move(e));
+  }
+  c.seed = caseSeed(kDefaultSeed, parameterId(c.params));
+  c.id = caseId(c.params, c);
+  return c;
+}
+
+void expectSameContent(const GoldenCase &a, const GoldenCase &b) {
+  EXPECT_EQ(a.id, b.id);
+  EXPECT_EQ(a.params.period, b.params.period);
+  EXPECT_TRUE(a.inputFloats == b.inputFloats);
+  EXPECT_EQ(a.inputStored, b.inputStored);
+  EXPECT_EQ(a.inputClasses, b.inputClasses);
+  ASSERT_EQ(a.expected.size(), b.expected.size());
+  for (size_t k = 0; k < a.expected.size(); ++k) {
+    EXPECT_EQ(a.expected[k].stored, b.expected[k].stored) << k;
+    EXPECT_TRUE(a.expected[k].floats == b.expected[k].floats) << k;
+    EXPECT_EQ(a.expected[k].poison, b.expected[k].poison) << k;
+  }
+}
+
+/// `text` with the first `from` replaced by `to` (which must be there).
+std::string edited(std::string text, const std::string &from, const std::string &to) {
+  size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << "'" << from << "' is not in the text";
+  if (at != std::string::npos)
+    text.replace(at, from.size(), to);
+  return text;
+}
+
+/// The reader's error for `text` ("" if it reads).
+std::string readError(const std::string &text) {
+  GoldenCase c;
+  std::string error;
+  return caseFromJson(text, c, error) ? std::string() : error;
+}
+
+std::string writerError(const GoldenCase &c) {
+  try {
+    caseToJson(c);
+  } catch (const std::logic_error &e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(GoldenTile, RoundTripQCastAndDCast) {
+  for (Op op : {Op::QCast, Op::DCast}) {
+    SCOPED_TRACE(std::string(opName(op)));
+    const GoldenCase c = tiledCase(op);
+    ASSERT_EQ(c.numOutputs(), 100u);
+    if (op == Op::QCast) { // the NaN is poison at 1, 8, ..., 99
+      ASSERT_EQ(c.expected[0].poison.size(), 15u);
+      EXPECT_EQ(c.expected[0].poison.back(), 99);
+    }
+    ASSERT_EQ(writerError(c), "");
+    const std::string text = caseToJson(c);
+    EXPECT_NE(text.find("\"format\": \"quant-interp-golden/2\""), std::string::npos);
+    EXPECT_NE(text.find("-tile7-"), std::string::npos);
+    EXPECT_NE(text.find("\"shape\": [4, 25],\n    \"period\": 7,\n    \"values\": ["),
+              std::string::npos)
+        << text;
+    if (op == Op::QCast)
+      EXPECT_NE(text.find("\"poison\": [1]"), std::string::npos) << text;
+    else
+      EXPECT_NE(text.find("\"values\": [" + std::to_string(c.inputStored[0]) + ", 0, "),
+                std::string::npos);
+    GoldenCase back;
+    std::string error;
+    ASSERT_TRUE(caseFromJson(text, back, error)) << error;
+    expectSameContent(c, back);
+    EXPECT_EQ(caseToJson(back), text); // byte for byte
+    const std::string line = caseToJson(c, /*compact=*/true);
+    GoldenCase fromLine;
+    ASSERT_TRUE(caseFromJson(line, fromLine, error)) << error;
+    expectSameContent(c, fromLine);
+    EXPECT_EQ(caseToJson(fromLine, true), line);
+  }
+}
+
+TEST(GoldenTile, WriterRefusesWhatIsNotPeriodic) {
+  const GoldenCase good = tiledCase(Op::QCast);
+  const std::string id = good.id;
+  auto expectRefused = [&](GoldenCase c, const std::string &problem) {
+    EXPECT_EQ(writerError(c), "tiled case " + id + " (period 7): " + problem);
+  };
+  GoldenCase c = good;
+  c.inputFloats[50] = 0x3F800001; // 50 % 7 = 1
+  expectRefused(c, "input element 50 differs from element 1");
+  c = good;
+  c.inputClasses[99] = "zero";
+  expectRefused(c, "input classes element 99 differs from element 1");
+  c = good;
+  c.expected[1].stored[13] += 1;
+  expectRefused(c, "expected[1] (mlir-lower-quant-ops) values element 13 differs from element 6");
+  c = good;
+  c.expected[0].poison.erase(c.expected[0].poison.begin() + 2); // index 15
+  expectRefused(c, "expected[0] (reference) poison set element 15 differs from element 1");
+  c = good;
+  c.expected[0].poison.push_back(100);
+  expectRefused(c, "expected[0] (reference) poison index 100 is not an element");
+  c = good;
+  c.params.period = 100;
+  EXPECT_EQ(writerError(c),
+            "tiled case " + id +
+                " (period 100): the period must lie in [1, N) for N = 100 elements");
+  c = good;
+  c.params.op = Op::Rescale;
+  expectRefused(c, "only qcast and dcast cases are tiled");
+  c = tiledCase(Op::DCast);
+  c.inputStored[7] = c.inputStored[1] + 1;
+  EXPECT_EQ(writerError(c),
+            "tiled case " + c.id + " (period 7): input element 7 differs from element 0");
+  // /1 has no tiled cases.
+  try {
+    caseToJson(good, false, kFormatVersion1);
+    ADD_FAILURE() << "a tiled case written as /1";
+  } catch (const std::logic_error &e) {
+    EXPECT_EQ(std::string(e.what()),
+              "tiled case " + id + ": quant-interp-golden/1 has no tiled cases");
+  }
+}
+
+TEST(GoldenTile, ReaderRefusesBrokenRules) {
+  const std::string text = caseToJson(tiledCase(Op::QCast));
+  ASSERT_EQ(readError(text), "");
+  EXPECT_EQ(readError(edited(text, "\"period\": 7", "\"period\": 100")),
+            "/input/period: period 100 does not lie in [1, N) for N = 100 elements (a tiled case "
+            "repeats fewer elements than it has)");
+  EXPECT_EQ(readError(edited(text, "\"period\": 7", "\"period\": 0")),
+            "/input/period: period 0 does not lie in [1, N) for N = 100 elements (a tiled case "
+            "repeats fewer elements than it has)");
+  EXPECT_EQ(readError(edited(text, "\"period\": 7", "\"period\": 6")),
+            "/input/values: 7 values for 6 (the period; the case has 100 elements)");
+  EXPECT_EQ(readError(edited(text, "\"period\": 7", "\"period\": \"7\"")),
+            "/input/period: expected an integer");
+  EXPECT_EQ(readError(edited(text, ", \"random\"]", "]")),
+            "/input/classes: 6 classes for 7 values");
+  // The first expected output's values: 7 integers on one line.
+  const size_t at = text.find("\"values\": [", text.find("\"expected\""));
+  const size_t end = text.find("]", at);
+  const std::string values = text.substr(at, end - at + 1);
+  EXPECT_EQ(readError(edited(text, values, values.substr(0, values.rfind(",")) + "]")),
+            "/expected/0/values: 6 values for 7 (the period; the case has 100 elements)");
+  EXPECT_EQ(readError(edited(text, "\"poison\": [1]", "\"poison\": [1, 8]")),
+            "/expected/0/poison: indices must be ascending and in [0, 7) (the period)");
+  EXPECT_EQ(readError(edited(text, "quant-interp-golden/2", "quant-interp-golden/1")),
+            "/input/period: a tiled case (key 'period') is new in quant-interp-golden/2, but the "
+            "file is quant-interp-golden/1");
+  EXPECT_EQ(readError(edited(text, "quant-interp-golden/2", "quant-interp-golden/3")),
+            "/format: unsupported format version 'quant-interp-golden/3' (this quant-golden "
+            "reads quant-interp-golden/1 and quant-interp-golden/2)");
+  // The ID names the period.
+  EXPECT_EQ(readError(edited(text, "-tile7-", "-")).rfind("/id: id '", 0), 0u);
+}
+
+/// The first value case of the smoke level matching `pick`, built and written.
+template <typename Pick> std::string smokeCaseText(Pick pick) {
+  const std::vector<std::string> profiles = {"reference"};
+  for (const CaseParams &p : levelCases(Level::Smoke))
+    if (p.variant.empty() && p.period == 0 && pick(p))
+      return caseToJson(buildCase(p, Level::Smoke, kDefaultSeed, profiles));
+  ADD_FAILURE() << "no such case in the smoke level";
+  return "";
+}
+
+TEST(GoldenTile, OnlyQCastAndDCastAreTiled) {
+  std::string rescale = smokeCaseText([](const CaseParams &p) {
+    return p.op == Op::Rescale && p.shapeKind == ShapeKind::Static;
+  });
+  ASSERT_EQ(readError(rescale), "");
+  EXPECT_EQ(
+      readError(edited(rescale, "\"values\": [", "\"period\": 2,\n    \"values\": [")),
+      "/input/period: a rescale case is not tiled (only qcast and dcast cases have a period)");
+  std::string conv = smokeCaseText([](const CaseParams &p) {
+    return p.op == Op::TosaOp && p.tosaOp.kind == TosaOpKind::Conv2d;
+  });
+  ASSERT_EQ(readError(conv), "");
+  EXPECT_EQ(readError(edited(conv, "\"values\": [", "\"period\": 2, \"values\": [")),
+            "/input/period: a contraction case is not tiled (only qcast and dcast cases have a "
+            "period)");
+}
+
+TEST(GoldenTile, VersionOneReadsAndWritesBack) {
+  // A /1 case without a period reads, and writes back to its /1 text.
+  GoldenCase c = tiledCase(Op::DCast);
+  c.params.period = 0;
+  c.id = caseId(c.params, c);
+  const std::string v2 = caseToJson(c);
+  const std::string v1 = edited(v2, "quant-interp-golden/2", "quant-interp-golden/1");
+  GoldenCase back;
+  std::string error;
+  ASSERT_TRUE(caseFromJson(v1, back, error)) << error;
+  EXPECT_EQ(back.params.period, 0);
+  EXPECT_EQ(caseToJson(back, false, kFormatVersion1), v1);
+  EXPECT_EQ(caseToJson(back), v2);
+}
+
+std::string manifestError(const std::string &text, Manifest *out = nullptr) {
+  Manifest m;
+  std::string error;
+  bool ok = manifestFromJson(text, m, error);
+  if (out)
+    *out = m;
+  return ok ? std::string() : error;
+}
+
+TEST(GoldenTile, ManifestListedAndCoverage) {
+  const GoldenCase tiled = tiledCase(Op::QCast);
+  GoldenCase plain = tiledCase(Op::DCast);
+  plain.params.period = 0;
+  plain.id = caseId(plain.params, plain);
+  ManifestBuilder builder("smoke", kDefaultSeed, {"reference", "mlir-lower-quant-ops"}, {});
+  builder.add(tiled, "cases/" + tiled.id + ".json");
+  builder.add(plain, "cases/" + plain.id + ".json");
+  builder.setCoverage(R"({"zeta": [1, 2.5, "x", -3], "alpha": {"y": [{"k": true}, []], "z": null},
+                          "empty": {}})");
+  const std::string text = builder.toJson();
+  EXPECT_NE(text.find("\"elements\": 100, \"listed\": 7,"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"elements\": 100, \"listed\": 100,"), std::string::npos);
+  const std::string coverage = "  \"coverage\": {\n"
+                               "    \"alpha\": {\n"
+                               "      \"y\": [\n"
+                               "        {\n"
+                               "          \"k\": true\n"
+                               "        },\n"
+                               "        []\n"
+                               "      ],\n"
+                               "      \"z\": null\n"
+                               "    },\n"
+                               "    \"empty\": {},\n"
+                               "    \"zeta\": [1, 2.5, \"x\", -3]\n"
+                               "  },\n"
+                               "  \"cases\": [";
+  EXPECT_NE(text.find(coverage), std::string::npos) << text;
+
+  Manifest m;
+  ASSERT_EQ(manifestError(text, &m), "");
+  EXPECT_EQ(m.format, kFormatVersion2);
+  ASSERT_EQ(m.cases.size(), 2u);
+  for (const ManifestEntry &e : m.cases)
+    EXPECT_EQ(e.listed, e.id == tiled.id ? 7u : 100u);
+  // Read, set again, write: the same text.
+  ManifestBuilder again("smoke", kDefaultSeed, {"reference", "mlir-lower-quant-ops"}, {});
+  again.add(tiled, "cases/" + tiled.id + ".json");
+  again.add(plain, "cases/" + plain.id + ".json");
+  again.setCoverage(m.coverageJson);
+  EXPECT_EQ(again.toJson(), text);
+  EXPECT_THROW(again.setCoverage("[1, 2]"), std::invalid_argument);
+  EXPECT_THROW(again.setCoverage("{\"a\": "), std::invalid_argument);
+
+  // The reader's rules for rows and versions.
+  EXPECT_EQ(manifestError(edited(text, ", \"listed\": 7,", ",")),
+            "/cases/" + std::to_string(m.cases[0].id == tiled.id ? 0 : 1) + "/listed: missing");
+  const std::string row = m.cases[0].id == tiled.id ? "/cases/0" : "/cases/1";
+  EXPECT_EQ(manifestError(edited(text, "\"listed\": 7,", "\"listed\": 101,")),
+            row + "/listed: 101 listed elements for 100 (expected 100, or a tiled case's period "
+                  "in [1, 100))");
+  EXPECT_EQ(manifestError(edited(text, coverage, "  \"coverage\": [1],\n  \"cases\": [")),
+            "/coverage: expected an object");
+  const std::string v1 = edited(text, "quant-interp-golden/2", "quant-interp-golden/1");
+  EXPECT_EQ(manifestError(v1), "/coverage: the key 'coverage' is new in quant-interp-golden/2, "
+                               "but the file is quant-interp-golden/1");
+  const std::string v1NoCoverage = edited(v1, coverage, "  \"cases\": [");
+  EXPECT_EQ(manifestError(v1NoCoverage), "/cases/0/listed: the key 'listed' is new in "
+                                         "quant-interp-golden/2, but the file is "
+                                         "quant-interp-golden/1");
+}
+
+/// A suite directory with the tiled case: loadSuite reads it expanded, and
+/// a row whose `listed` disagrees with the case is refused.
+TEST(GoldenTile, SuiteRowMatchesTheCase) {
+  char dirTemplate[] = "/tmp/golden-tile-test-XXXXXX";
+  ASSERT_NE(mkdtemp(dirTemplate), nullptr);
+  const std::string dir = dirTemplate;
+  ASSERT_EQ(mkdir((dir + "/cases").c_str(), 0755), 0);
+  const GoldenCase tiled = tiledCase(Op::QCast);
+  const std::string file = "cases/" + tiled.id + ".json";
+  std::ofstream(dir + "/" + file) << caseToJson(tiled);
+  ManifestBuilder builder("smoke", kDefaultSeed, {"reference", "mlir-lower-quant-ops"}, {});
+  builder.add(tiled, file);
+  const std::string manifest = builder.toJson();
+  std::ofstream(dir + "/manifest.json") << manifest;
+  Manifest m;
+  std::vector<GoldenCase> cases;
+  std::string error;
+  ASSERT_TRUE(loadSuite(dir, m, cases, error)) << error;
+  ASSERT_EQ(cases.size(), 1u);
+  expectSameContent(tiled, cases[0]);
+  std::ofstream(dir + "/manifest.json") << edited(manifest, "\"listed\": 7", "\"listed\": 6");
+  EXPECT_FALSE(loadSuite(dir, m, cases, error));
+  EXPECT_EQ(error, dir + "/" + file + ": lists 7 elements, but its manifest row says 6 (listed)");
+  std::remove((dir + "/" + file).c_str());
+  std::remove((dir + "/manifest.json").c_str());
+  rmdir((dir + "/cases").c_str());
+  rmdir(dir.c_str());
+}
+
+} // namespace
