@@ -288,13 +288,9 @@ std::string coverageTable(const std::vector<CaseParams> &cases, std::string_view
 bool coverageSummaryFromJson(const std::string &json, CoverageSummary &out, std::string &error,
                              const std::string &where) {
   const std::string root = where.empty() ? "/" : where;
-  if (jsonread::jsonTooDeep(json, error)) {
-    error = root + ": " + error;
-    return false;
-  }
-  llvm::Expected<jsonread::Value> parsed = llvm::json::parse(json);
+  std::optional<jsonread::Value> parsed = jsonread::parseJsonText(json, error);
   if (!parsed) {
-    error = root + ": not valid JSON: " + llvm::toString(parsed.takeError());
+    error = root + ": " + error;
     return false;
   }
   try {

@@ -46,6 +46,17 @@ bool jsonTooDeep(const std::string &text, std::string &error) {
   return false;
 }
 
+std::optional<Value> parseJsonText(const std::string &text, std::string &error) {
+  if (jsonTooDeep(text, error))
+    return std::nullopt;
+  llvm::Expected<Value> parsed = llvm::json::parse(text);
+  if (!parsed) {
+    error = "not valid JSON: " + llvm::toString(parsed.takeError());
+    return std::nullopt;
+  }
+  return std::move(*parsed);
+}
+
 
 [[noreturn]] void fail(const std::string &where, const std::string &problem) {
   throw FormatError{(where.empty() ? std::string("/") : where) + ": " + problem};

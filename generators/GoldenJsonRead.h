@@ -32,6 +32,9 @@ using llvm::json::Value;
 /// Refuses text nested more than 64 levels deep before llvm::json::parse
 /// (which recurses without a limit); `error` is then "not valid JSON: ...".
 bool jsonTooDeep(const std::string &text, std::string &error);
+/// jsonTooDeep, then llvm::json::parse: the document, or nullopt with
+/// `error` "not valid JSON: ..." (every reader of golden JSON text starts here).
+std::optional<Value> parseJsonText(const std::string &text, std::string &error);
 [[noreturn]] void fail(const std::string &where, const std::string &problem);
 const Object &asObject(const Value *v, const std::string &where);
 const Array &asArray(const Value *v, const std::string &where);

@@ -135,12 +135,9 @@ void ManifestBuilder::setCoverage(std::string json) {
     return;
   }
   std::string error;
-  if (jsonTooDeep(json, error))
-    throw std::invalid_argument("manifest coverage: " + error);
-  llvm::Expected<Value> parsed = llvm::json::parse(json);
+  std::optional<Value> parsed = parseJsonText(json, error);
   if (!parsed)
-    throw std::invalid_argument("manifest coverage: not valid JSON: " +
-                                llvm::toString(parsed.takeError()));
+    throw std::invalid_argument("manifest coverage: " + error);
   if (!parsed->getAsObject())
     throw std::invalid_argument("manifest coverage: expected a JSON object");
   coverage_ = prettyJson(*parsed, 1);
@@ -209,13 +206,9 @@ std::string ManifestBuilder::toJson() const {
 }
 
 bool manifestFromJson(const std::string &text, Manifest &out, std::string &error) {
-  if (jsonTooDeep(text, error))
+  std::optional<Value> parsed = parseJsonText(text, error);
+  if (!parsed)
     return false;
-  llvm::Expected<Value> parsed = llvm::json::parse(text);
-  if (!parsed) {
-    error = "not valid JSON: " + llvm::toString(parsed.takeError());
-    return false;
-  }
   out = Manifest{};
   try {
     const Object &o = asObject(&*parsed, "");

@@ -544,13 +544,9 @@ void readCase(const Value &root, GoldenCase &c) {
 } // namespace
 
 bool caseFromJson(const std::string &text, GoldenCase &out, std::string &error) {
-  if (jsonTooDeep(text, error))
+  std::optional<Value> parsed = parseJsonText(text, error);
+  if (!parsed)
     return false;
-  llvm::Expected<Value> parsed = llvm::json::parse(text);
-  if (!parsed) {
-    error = "not valid JSON: " + llvm::toString(parsed.takeError());
-    return false;
-  }
   out = GoldenCase{};
   try {
     readCase(*parsed, out);
