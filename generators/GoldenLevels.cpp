@@ -252,7 +252,7 @@ std::vector<CaseParams> smokeCases() {
   const ShapeKind St = ShapeKind::Static, Dy = ShapeKind::Dynamic, Un = ShapeKind::Unranked;
   const Op Q = Op::QCast, D = Op::DCast;
   std::vector<CaseParams> v;
-  Shape s32{3, 8}, s16{2, 6};
+  Shape s32{4, 5}, s16{2, 6};
   // qcast, per-layer: storage widths, narrow bounds, zero points at both
   // extremes, power-of-two / non-dyadic / tiny / huge scales, every expressed type.
   v.push_back(mk(Q, perLayer(S(8), {}, f32, 0.1, 0), St, s32));
@@ -363,6 +363,8 @@ std::vector<CaseParams> smokeCases() {
   for (CaseParams &p : rejectionCases())
     v.push_back(std::move(p));
   for (CaseParams &p : smokeDetectionCases())
+    v.push_back(std::move(p));
+  for (CaseParams &p : designCases(1, kDesignSeed))
     v.push_back(std::move(p));
   for (auto part : {rescaleSmokeCases, contractionSmokeCases, elementwiseSmokeCases})
     for (CaseParams &p : part())

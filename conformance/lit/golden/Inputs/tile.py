@@ -3,7 +3,7 @@
 "Tiled cases"), then damages it or another case in a named way (tiled-cases.test).
 
 The case is the first per-layer static qcast value case that is not tiled yet; it keeps its
-first L = 12 elements (of 24) and gets "period": 12: as a per-layer case's element i depends on
+first L = 10 elements (of 20) and gets "period": 10: as a per-layer case's element i depends on
 input element i only, the expanded case is still right, and `quant-golden check` re-derives it.
 usage: tile.py SUITE_DIR good|period-n|values|expected|poison|v1|rescale|row
 (period-n sets the period to N, values drops a listed input element, expected a listed expected
@@ -15,7 +15,7 @@ import json
 import os
 import sys
 
-PERIOD = 12
+PERIOD = 10
 
 suite, how = sys.argv[1], sys.argv[2]
 manifest_path = os.path.join(suite, "manifest.json")
