@@ -18,6 +18,7 @@
 #define QI_GENERATORS_GOLDENDESIGN_H
 
 #include "generators/GoldenCase.h"
+#include "generators/GoldenTile.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -59,8 +60,7 @@ std::optional<CaseParams> realizeRow(const std::vector<size_t> &row, uint64_t sa
 /// the first feature that does not: "traits: row square, case plain size-1".
 std::string rowMismatch(const std::vector<size_t> &row, const CaseParams &p);
 
-/// The elements a case's file lists: its period when tiled, else all.
-int64_t listedElementCount(const CaseParams &p);
+// listedElementCount (the elements a case's file lists): GoldenTile.h.
 
 } // namespace qi::generators
 

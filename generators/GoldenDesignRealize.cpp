@@ -248,10 +248,4 @@ std::string rowMismatch(const std::vector<size_t> &row, const CaseParams &p) {
   return "";
 }
 
-int64_t listedElementCount(const CaseParams &p) {
-  if (p.period > 0)
-    return p.period;
-  return p.shapeKind == ShapeKind::Scalar ? 1 : numElements(p.shape);
-}
-
 } // namespace qi::generators

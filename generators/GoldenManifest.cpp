@@ -220,32 +220,31 @@ bool manifestFromJson(const std::string &text, Manifest &out, std::string &error
     if (!parseLevel(out.level))
       fail("/level", "unknown level '" + out.level + "'");
     out.seed = parseHex64(asString(o.get("seed"), "/seed"), "/seed");
-    const Array &profiles = asArray(o.get("profiles"), "/profiles");
-    for (size_t i = 0; i < profiles.size(); ++i) {
-      std::string where = "/profiles/" + std::to_string(i);
-      const Object &po = asObject(&profiles[i], where);
-      closedKeys(po, where, {"name", "description"});
-      std::string name = asString(po.get("name"), where + "/name");
-      if (!quant::findProfile(name))
-        fail(where + "/name", "unknown profile '" + name + "'");
-      expectEqual(asString(po.get("description"), where + "/description"), listProfilesLine(name),
-                  where + "/description", "description");
-      out.profiles.push_back(name);
-    }
-    if (const Value *rv = o.get("recipes")) {
-      const Array &recipes = asArray(rv, "/recipes");
-      for (size_t i = 0; i < recipes.size(); ++i) {
-        std::string where = "/recipes/" + std::to_string(i);
-        const Object &ro = asObject(&recipes[i], where);
-        closedKeys(ro, where, {"name", "description"});
-        std::string name = asString(ro.get("name"), where + "/name");
-        if (!requant::parseRecipe(name))
-          fail(where + "/name", "unknown recipe '" + name + "'");
-        expectEqual(asString(ro.get("description"), where + "/description"), recipeLine(name),
+    // `profiles` and `recipes`: [{name, description}], each name known and
+    // its description its --list-… line.
+    auto readNamed = [&](const Value *v, const std::string &key, const char *what,
+                         bool (*known)(const std::string &),
+                         std::string (*line)(const std::string &), std::vector<std::string> &names) {
+      const Array &items = asArray(v, "/" + key);
+      for (size_t i = 0; i < items.size(); ++i) {
+        std::string where = "/" + key + "/" + std::to_string(i);
+        const Object &io = asObject(&items[i], where);
+        closedKeys(io, where, {"name", "description"});
+        std::string name = asString(io.get("name"), where + "/name");
+        if (!known(name))
+          fail(where + "/name", std::string("unknown ") + what + " '" + name + "'");
+        expectEqual(asString(io.get("description"), where + "/description"), line(name),
                     where + "/description", "description");
-        out.recipes.push_back(name);
+        names.push_back(name);
       }
-    }
+    };
+    readNamed(o.get("profiles"), "profiles", "profile",
+              [](const std::string &n) { return bool(quant::findProfile(n)); },
+              listProfilesLine, out.profiles);
+    if (const Value *rv = o.get("recipes"))
+      readNamed(rv, "recipes", "recipe",
+                [](const std::string &n) { return bool(requant::parseRecipe(n)); }, recipeLine,
+                out.recipes);
     asObject(o.get("counts"), "/counts");
     if (const Value *cv = o.get("coverage")) {
       if (version == 1)

@@ -74,6 +74,12 @@ void checkTiled(const GoldenCase &c) {
   }
 }
 
+int64_t listedElementCount(const CaseParams &p) {
+  if (p.period > 0)
+    return p.period;
+  return p.shapeKind == ShapeKind::Scalar ? 1 : numElements(p.shape);
+}
+
 size_t listedElements(const GoldenCase &c) {
   return c.params.period > 0 ? size_t(c.params.period) : c.numOutputs();
 }

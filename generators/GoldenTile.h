@@ -31,6 +31,9 @@ void checkTiled(const GoldenCase &c);
 /// The elements a case's file lists: L for a tiled case, else every one
 /// (numOutputs()).
 size_t listedElements(const GoldenCase &c);
+/// The same from a qcast / dcast case's parameters alone (before its inputs
+/// are made): L for a tiled case, else the runtime shape's element count.
+int64_t listedElementCount(const CaseParams &p);
 
 /// The first `listed` elements of a vector (the part a tiled file lists).
 template <typename T> std::vector<T> firstListed(const std::vector<T> &v, size_t listed) {
