@@ -368,3 +368,33 @@ TEST(GoldenTile, SuiteRowMatchesTheCase) {
 }
 
 } // namespace
+
+// evaluateSemantics evaluates a tiled case over its period and repeats the
+// outcomes (GoldenExpected.cpp): the same values and poison as evaluating
+// every element, for every tiled case of the smoke level (per-layer and
+// per-axis, qcast and dcast) under every profile.
+TEST(GoldenTile, PeriodShortcutEqualsEveryElement) {
+  const std::vector<std::string> profiles(quant::profileNames().begin(),
+                                          quant::profileNames().end());
+  int tiled = 0;
+  for (const CaseParams &p : levelCases(Level::Smoke)) {
+    if (p.period == 0 || p.variant == kRejectVariant) // a rejection has no expected output
+      continue;
+    ++tiled;
+    GoldenCase c = buildCase(p, Level::Smoke, kDefaultSeed, {"reference"});
+    GoldenCase whole = c;
+    whole.params.period = 0; // every element through the kernel
+    for (const std::string &profile : profiles) {
+      std::optional<quant::Semantics> s = quant::findProfile(profile);
+      ASSERT_TRUE(s);
+      ExpectedOutput a, b;
+      std::string error;
+      ASSERT_TRUE(evaluateSemantics(c, *s, profile, a, error)) << c.id << ": " << error;
+      ASSERT_TRUE(evaluateSemantics(whole, *s, profile, b, error)) << c.id << ": " << error;
+      EXPECT_EQ(a.stored, b.stored) << c.id << " " << profile;
+      EXPECT_EQ(a.floats, b.floats) << c.id << " " << profile;
+      EXPECT_EQ(a.poison, b.poison) << c.id << " " << profile;
+    }
+  }
+  EXPECT_GE(tiled, 9);
+}
