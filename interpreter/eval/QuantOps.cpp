@@ -20,9 +20,13 @@ namespace {
 /// cannot be evaluated.
 const quant::QuantType &executableQuantType(const ir::ValueType &type, mlir::Operation &op) {
   const quant::QuantType &q = *type.element.quant;
+  // [cli.calibration] A calibrated type gets them from --calibration=RECIPE.
   if (q.kind != quant::QuantType::Kind::Uniform)
     fail(op.getLoc(), op.getName().getStringRef().str() + ": cannot evaluate on " +
-                          q.spelling + ": the type has no scale or zero point");
+                          q.spelling + ": the type has no scale or zero point" +
+                          (q.kind == quant::QuantType::Kind::Calibrated
+                               ? " (choose them with --calibration=RECIPE)"
+                               : ""));
   return q;
 }
 

@@ -46,6 +46,7 @@ RunOutcome runLoaded(std::unique_ptr<Program> program, RunOutcome loading,
   if (!program)
     return loading;
   RunOutcome outcome = program->run(entry, arguments, options);
+  outcome.calibrated = std::move(loading.calibrated);
   outcome.diagnostics.insert(outcome.diagnostics.begin(),
                              std::make_move_iterator(loading.diagnostics.begin()),
                              std::make_move_iterator(loading.diagnostics.end()));
@@ -117,6 +118,15 @@ bool Program::parse(ir::ProgramSource source, const RunOptions &options, RunOutc
   firstLine_ = source.firstLine;
   sourceMgr_.AddNewSourceBuffer(std::move(source.buffer), llvm::SMLoc());
   module_ = ir::parseAndVerify(sourceMgr_, context_);
+  if (module_ && options.calibration) {
+    // [cli.calibration] A refusal stops the run like a verifier failure.
+    if (std::optional<ir::CalibrationFailure> failure =
+            ir::replaceCalibratedTypes(*module_, *options.calibration, outcome.calibrated)) {
+      report.add(ir::LocatedDiagnostic::error(failure->location, failure->message));
+      outcome.failedAt = Stage::Load;
+      return false;
+    }
+  }
   if (module_)
     return true;
   // MLIR reports every failure it returns; this keeps the promise of a

@@ -10,7 +10,9 @@
 #ifndef QI_EVAL_RUN_H
 #define QI_EVAL_RUN_H
 
+#include "interpreter/calibrate/CalibrationRecipe.h"
 #include "interpreter/eval/Interpreter.h"
+#include "interpreter/ir/CalibratedTypes.h"
 #include "interpreter/ir/Diagnostics.h"
 #include "interpreter/ir/ProgramSource.h"
 #include "interpreter/ir/TypeConversion.h"
@@ -38,6 +40,10 @@ struct RunOptions {
   /// [cli.unregistered] Ops, types and attributes of dialects quant-interp
   /// does not register parse as opaque ones. Read when the program is loaded.
   bool allowUnregisteredDialect = false;
+  /// [cli.calibration] If set, every !quant.calibrated type of the program
+  /// becomes the !quant.uniform type this recipe chooses, right after
+  /// loading. Read when the program is loaded.
+  std::optional<calibrate::CalibrationRecipe> calibration;
   /// The step and tensor byte budgets ([cli.max-steps],
   /// [cli.max-tensor-bytes]) and the fast paths.
   InterpreterOptions interpreter;
@@ -66,6 +72,9 @@ struct RunOutcome {
   /// verifying (or ours in their place, [cli.errors.clarified]), then the
   /// one that stopped a later stage. A failed run has at least one error.
   std::vector<ir::LocatedDiagnostic> diagnostics;
+  /// [cli.calibration] The types RunOptions::calibration replaced when the
+  /// program was loaded, in order of first use.
+  std::vector<ir::CalibratedReplacement> calibrated;
 
   bool succeeded() const { return !failedAt; }
   /// The error that stopped a failed run: its first error.

@@ -24,7 +24,8 @@ std::optional<RuntimeValue> parseArgument(llvm::StringRef text, unsigned index,
   if (parameter->element.isQuantized() &&
       parameter->element.quant->kind == quant::QuantType::Kind::Calibrated) {
     error = which + ": parameter type " + parameter->spelling +
-            " has no storage type, so no value can be passed for it";
+            " has no storage type, so no value can be passed for it (choose one with "
+            "--calibration=RECIPE)";
     return std::nullopt;
   }
   mlir::Attribute attr;

@@ -8,6 +8,7 @@
 #include "interpreter/quant/Semantics.h"
 #include "interpreter/value/LargeAllocations.h"
 #include "interpreter/value/ValuePrinter.h"
+#include "tools/quant-interp/ChooseParams.h"
 #include "tools/quant-interp/DeriveMultiplier.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -18,6 +19,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <limits>
+#include <memory>
 
 using namespace qi;
 namespace cl = llvm::cl;
@@ -87,6 +89,41 @@ cl::opt<std::string> deriveFor("derive-for",
                                cl::desc("Frameworks for --derive-multiplier: all (default), "
                                         "or names separated by commas"),
                                cl::value_desc("framework"), cl::init("all"), cl::cat(category));
+// [cli.calibration] [cli.choose-params] Calibration recipes: run programs
+// with !quant.calibrated types, or print the parameters chosen for ranges.
+cl::opt<std::string> calibration("calibration",
+                                 cl::desc("Calibration recipe family[:key=value,...] that turns "
+                                          "each !quant.calibrated type into !quant.uniform (with "
+                                          "--choose-params also: all)"),
+                                 cl::value_desc("recipe"), cl::cat(category));
+cl::opt<bool> chooseParamsFlag("choose-params",
+                               cl::desc("Print the parameters --calibration chooses for the "
+                                        "ranges of --range, --ranges-file or --data, and exit"),
+                               cl::cat(category));
+cl::list<std::string> rangeFlags("range", cl::desc("An observed range MIN,MAX (repeat: one per "
+                                                   "channel, with --axis)"),
+                                 cl::value_desc("min,max"), cl::cat(category));
+cl::opt<std::string> axisFlag("axis", cl::desc("Channel axis of a per-axis choice"),
+                              cl::value_desc("n"), cl::cat(category));
+cl::opt<std::string> expressedFlag("expressed",
+                                   cl::desc("Expressed type of the chosen type: f32 (default), "
+                                            "f16, bf16, f64"),
+                                   cl::value_desc("type"), cl::cat(category));
+cl::opt<std::string> rangesFile("ranges-file",
+                                cl::desc("File of ranges, one case a line: MIN MAX, or "
+                                         "axis=N MIN0 MAX0 MIN1 MAX1 ..."),
+                                cl::value_desc("file"), cl::cat(category));
+cl::opt<bool> jsonFlag("json", cl::desc("--choose-params: one JSON object per line"),
+                       cl::cat(category));
+cl::list<std::string> dataFlags("data",
+                                cl::desc("Calibration data, one batch: a dense float tensor "
+                                         "attribute (repeat for more batches)"),
+                                cl::value_desc("attr"), cl::cat(category));
+cl::opt<std::string> statisticFlag("statistic",
+                                   cl::desc("Statistic of --data: minmax (default), "
+                                            "moving-average[:c=C], percentile[:p=P], "
+                                            "kl[:bins=N,quantized_bins=M,dtype=int8|uint8]"),
+                                   cl::value_desc("spec"), cl::cat(category));
 // Strings, so that a bad value gets our message and exit status 2.
 cl::opt<std::string> maxStepsFlag("max-steps",
                                   cl::desc("Stop after this many loop iterations and function "
@@ -204,6 +241,10 @@ bool runProgram(ir::ProgramSource source, const eval::RunOptions &options,
   PrintOptions print;
   print.hex = hex;
   std::string text;
+  // [cli.calibration] Which type each !quant.calibrated one became.
+  for (const ir::CalibratedReplacement &replaced : outcome.calibrated)
+    text += "// calibration " + options.calibration->spelling() + ": " + replaced.calibrated +
+            " -> " + replaced.uniform + "\n";
   for (const RuntimeValue &result : outcome.results) {
     text += formatValue(result, print) + "\n";
     std::string poison = formatPoisonLine(result);
@@ -233,12 +274,45 @@ int main(int argc, char **argv) {
     return tools::runDeriveMultiplier(deriveMultiplier, deriveFor, llvm::outs(), llvm::errs());
   if (deriveFor.getNumOccurrences())
     return usageError("--derive-for: only meaningful with --derive-multiplier=SCALE");
+  if (chooseParamsFlag) {
+    tools::ChooseParamsRequest request;
+    request.calibration = calibration;
+    request.ranges.assign(rangeFlags.begin(), rangeFlags.end());
+    if (axisFlag.getNumOccurrences())
+      request.axis = axisFlag;
+    if (expressedFlag.getNumOccurrences())
+      request.expressed = expressedFlag;
+    if (rangesFile.getNumOccurrences())
+      request.rangesFile = rangesFile;
+    request.data.assign(dataFlags.begin(), dataFlags.end());
+    if (statisticFlag.getNumOccurrences())
+      request.statistic = statisticFlag;
+    request.json = jsonFlag;
+    return tools::runChooseParams(request, llvm::outs(), llvm::errs());
+  }
+  // (cl::list overloads unary &: std::addressof.)
+  const cl::Option *const chooseParamsOnly[] = {
+      std::addressof(rangeFlags), &axisFlag, &expressedFlag, &rangesFile, &jsonFlag,
+      std::addressof(dataFlags),  &statisticFlag};
+  for (const cl::Option *flag : chooseParamsOnly)
+    if (flag->getNumOccurrences())
+      return usageError("--" + flag->ArgStr.str() + ": only meaningful with --choose-params");
   std::optional<quant::Semantics> semantics = semanticsFromFlags();
   if (!semantics)
     return 2;
   eval::RunOptions options;
   options.semantics = *semantics;
   options.allowUnregisteredDialect = allowUnregistered;
+  if (calibration.getNumOccurrences()) {
+    if (calibration == "all")
+      return usageError("--calibration=all: only with --choose-params; a program runs under "
+                        "one recipe (e.g. --calibration=" +
+                        calibrate::catalogueRecipes().front().spelling() + ")");
+    std::string error;
+    options.calibration = calibrate::parseCalibrationRecipe(calibration, &error);
+    if (!options.calibration)
+      return usageError("--calibration: " + error);
+  }
   std::optional<int64_t> steps = budgetFromFlag(maxStepsFlag, eval::kDefaultMaxSteps);
   if (!steps)
     return 2;

@@ -16,25 +16,7 @@ const fs = require('fs');
 const path = require('path');
 const ort = require('onnxruntime-node');
 
-// ---- protobuf writer (proto3 wire format) ----
-function varint(n) {
-  let v = BigInt.asUintN(64, BigInt(n));
-  const out = [];
-  do {
-    let b = Number(v & 0x7fn);
-    v >>= 7n;
-    if (v) b |= 0x80;
-    out.push(b);
-  } while (v);
-  return Buffer.from(out);
-}
-const key = (field, wire) => varint((field << 3) | wire);
-const fInt = (field, n) => Buffer.concat([key(field, 0), varint(n)]);
-const fBytes = (field, bytes) => {
-  const b = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes);
-  return Buffer.concat([key(field, 2), varint(b.length), b]);
-};
-const fStr = (field, s) => fBytes(field, Buffer.from(s, 'utf8'));
+const { fInt, fBytes, fStr } = require('./onnx_proto');
 
 // TensorProto.DataType
 const DT = { f32: 1, u8: 2, i8: 3, u16: 4, i16: 5, i32: 6, f16: 10, bf16: 16, u4: 21, i4: 22 };
