@@ -5,6 +5,7 @@
 //
 //   quant-conform run --backend=NAME [--suite=DIR] [--filter=TERMS] [--profile=P]
 //                     [--capabilities=FILE] [--report-dir=DIR] [--jobs=N] ...
+//   quant-conform run --calibration-suite=FILE --backend=interp|command [--command=CMD]
 //
 // Exit status: 0 every selected case passed (unsupported cases are listed
 // but do not fail the run); 1 a case failed or errored, or the suite is
@@ -13,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "conformance/runner/Backend.h"
+#include "conformance/runner/CalibrationSuite.h"
 #include "conformance/runner/Capabilities.h"
 #include "conformance/runner/ReportWriters.h"
 #include "conformance/runner/Runner.h"
@@ -45,6 +47,7 @@ const char *const kOverview =
     "every failure (docs/vendor-guide.md)\n"
     "\n"
     "  quant-conform run --backend=NAME [--suite=DIR] [--profile=P] [--filter=TERMS] ...\n"
+    "  quant-conform run --calibration-suite=FILE --backend=interp|command [--command=CMD]\n"
     "\n"
     "Exit status: 0 every selected case passed; 1 a case failed or erred, or the suite is\n"
     "unreadable; 2 usage error; 130 interrupted.\n";
@@ -69,6 +72,12 @@ cl::opt<std::string> suiteFlag("suite",
                                         "(default golden/v2)"),
                                cl::value_desc("dir"), cl::init("golden/v2"), cl::sub(runCommand),
                                cl::cat(category));
+cl::opt<std::string> calibrationSuiteFlag(
+    "calibration-suite",
+    cl::desc("Run a calibration golden file (quant-interp-calibration-golden/1) instead of a "
+             "suite: --backend=interp or --backend=command (docs/vendor-guide.md, "
+             "\"Calibration suites\")"),
+    cl::value_desc("file"), cl::sub(runCommand), cl::cat(category));
 cl::opt<std::string> profileFlag("profile",
                                  cl::desc("The semantics the expected outputs are taken from "
                                           "(default reference)"),
@@ -189,6 +198,39 @@ bool parseCount(const cl::opt<std::string> &flag, long min, long max, long &valu
   return true;
 }
 
+/// [conform.calibration] --calibration-suite: the library or a command
+/// answering as quant-interp --choose-params; the flags of case suites are
+/// refused rather than ignored.
+int runCalibration() {
+  if (backendFlag != "interp" && backendFlag != "command")
+    return usageError("--calibration-suite runs against --backend=interp or --backend=command, "
+                      "got '" + backendFlag + "'");
+  if (backendFlag == "command" && commandFlag.empty())
+    return usageError("--backend=command needs --command='CMD' (invoked as CMD --choose-params "
+                      "--calibration=RECIPE --ranges-file=FILE --json)");
+  if (backendFlag == "interp" && commandFlag.getNumOccurrences())
+    return usageError("--command: only meaningful with --backend=command");
+  for (const cl::Option *flag : std::initializer_list<const cl::Option *>{
+           &suiteFlag, &profileFlag, &requantizeFlag, &filterFlag, &capabilitiesFlag,
+           &reportDirFlag, &jobsFlag, &diagnosisCandidatesFlag, &batchFlag, &pipelineFlag,
+           &rescalePipelineFlag, &quantInterpFlag, &mlirOptFlag, &mlirRunnerFlag,
+           &runnerUtilsFlag})
+    if (flag->getNumOccurrences())
+      return usageError("--" + flag->ArgStr.str() + ": not meaningful with --calibration-suite");
+  CalibrationRunOptions options;
+  options.backend = backendFlag;
+  options.command = commandFlag;
+  options.keepRequests = keepRequestsFlag;
+  long timeout = 60, maxMismatches = 10;
+  if (!parseCount(timeoutFlag, 1, 86400, timeout))
+    return usageError("--timeout: expected whole seconds 1..86400, got '" + timeoutFlag + "'");
+  if (!parseCount(maxMismatchesFlag, 0, 1000000, maxMismatches))
+    return usageError("--max-mismatches: expected 0..1000000, got '" + maxMismatchesFlag + "'");
+  options.timeoutSeconds = double(timeout);
+  options.maxMismatches = size_t(maxMismatches);
+  return runCalibrationSuite(calibrationSuiteFlag, options, std::cout, std::cerr);
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -207,6 +249,8 @@ int main(int argc, char **argv) {
   // Every flag is checked before the first case runs.
   if (backendFlag.empty())
     return usageError("--backend=NAME is required (" + backendNames() + ")");
+  if (calibrationSuiteFlag.getNumOccurrences())
+    return runCalibration();
   BackendSettings settings;
   settings.quantInterp = quantInterpFlag.getNumOccurrences() ? std::string(quantInterpFlag)
                                                               : selfDirectory() + "/quant-interp";

@@ -6,6 +6,8 @@
 //   quant-golden check --suite=DIR
 //   quant-golden export --npy --suite=DIR --out=DIR
 //   quant-golden coverage --level=smoke|full|exhaustive [--json]
+//   quant-golden calibration generate --level=smoke|full --out=FILE|-
+//   quant-golden calibration check FILE
 //
 // Exit status: 0 success; 1 bad suite data (unreadable / corrupt / wrong
 // version / mismatching case) or an I/O failure; 2 usage errors (unknown
@@ -14,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "generators/FloatText.h"
+#include "tools/quant-golden/Calibration.h"
 #include "generators/GoldenCoverage.h"
 #include "generators/GoldenExpected.h"
 #include "generators/GoldenFiles.h"
@@ -52,6 +55,8 @@ const char *const kOverview =
     "  quant-golden check --suite=DIR\n"
     "  quant-golden export --npy --suite=DIR --out=DIR\n"
     "  quant-golden coverage --level=smoke|full|exhaustive [--json]\n"
+    "  quant-golden calibration generate --level=smoke|full --out=FILE|-\n"
+    "  quant-golden calibration check FILE\n"
     "\n"
     "Exit status: 0 success; 1 bad suite data, a mismatch or a write failure; 2 usage error.\n";
 
@@ -64,16 +69,23 @@ cl::SubCommand checkCommand("check", "Re-evaluate a suite with quant-interp's ke
 cl::SubCommand exportCommand("export", "Write every case of a suite as NumPy .npy files");
 cl::SubCommand coverageCommand("coverage", "Print which coverage classes a level's cases hold, and "
                                            "how many feasible feature pairs they cover");
+cl::SubCommand calibrationCommand("calibration",
+                                  "Calibration golden vectors (quant-interp-calibration-golden/1): "
+                                  "generate --level=smoke|full --out=FILE, or check FILE");
+cl::list<std::string> calibrationArguments(cl::Positional, cl::desc("generate | check FILE"),
+                                           cl::sub(calibrationCommand), cl::cat(category));
 
 // Strings, so that a bad value gets our message (and exit status 2).
 cl::opt<std::string> levelFlag("level", cl::desc("smoke, full or exhaustive (required)"),
                                cl::value_desc("level"), cl::sub(generateCommand),
-                               cl::sub(coverageCommand), cl::cat(category));
+                               cl::sub(coverageCommand), cl::sub(calibrationCommand),
+                               cl::cat(category));
 cl::opt<std::string> outFlag("out",
                              cl::desc("Output directory (generate: new, empty or an earlier "
                                       "suite; - streams JSON Lines to stdout)"),
                              cl::value_desc("dir"), cl::sub(generateCommand),
-                             cl::sub(exportCommand), cl::cat(category));
+                             cl::sub(exportCommand), cl::sub(calibrationCommand),
+                             cl::cat(category));
 cl::opt<std::string> seedFlag("seed",
                               cl::desc("Suite seed, an unsigned 64-bit integer (default 1)"),
                               cl::value_desc("n"), cl::sub(generateCommand), cl::cat(category));
@@ -407,8 +419,11 @@ int main(int argc, char **argv) {
       return exportNpy();
     if (coverageCommand)
       return printCoverage();
+    if (calibrationCommand)
+      return runCalibrationCommand(calibrationArguments, levelFlag, outFlag);
   } catch (const std::exception &e) {
     return dataError(std::string("internal error: ") + e.what());
   }
-  return usageError("missing subcommand (generate, check, export or coverage; see quant-golden --help)");
+  return usageError("missing subcommand (generate, check, export, coverage or calibration; see "
+                    "quant-golden --help)");
 }
