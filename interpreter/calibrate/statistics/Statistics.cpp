@@ -414,9 +414,10 @@ std::optional<Statistic> parseStatistic(std::string_view text, std::string *erro
     } else if (statistic.kind == Statistic::Kind::Kl && key == "bins") {
       std::optional<int64_t> bins = parseCount(value);
       // An even num_bins makes TVM's MinimizeKL read hist_edges[num_bins + 1].
-      if (!bins || *bins < 1 || *bins % 2 == 0)
-        return bad("an odd positive number of bins (TVM's num_bins; an even one reads past "
-                   "the histogram's edges in MinimizeKL)");
+      // MinimizeKL's search is quadratic in num_bins: at most 2^16 - 1 (TVM's default is 8001).
+      if (!bins || *bins < 1 || *bins % 2 == 0 || *bins > 65535)
+        return bad("an odd number of bins from 1 to 65535 (TVM's num_bins; an even one reads past "
+                   "the histogram's edges in MinimizeKL, and the search is quadratic in it)");
       statistic.bins = *bins;
     } else if (statistic.kind == Statistic::Kind::Kl && key == "quantized_bins") {
       std::optional<int64_t> bins = parseCount(value);

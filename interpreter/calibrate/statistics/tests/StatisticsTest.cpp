@@ -162,9 +162,11 @@ TEST(Statistics, Spelling) {
   EXPECT_EQ(error, "unknown statistic 'median' (expected one of: minmax, moving-average, "
                    "percentile, kl)");
   EXPECT_FALSE(parseStatistic("kl:bins=2048", &error));
-  EXPECT_EQ(error, "statistic 'kl' option 'bins': expected an odd positive number of bins (TVM's "
-                   "num_bins; an even one reads past the histogram's edges in MinimizeKL), got "
-                   "'2048'");
+  EXPECT_EQ(error, "statistic 'kl' option 'bins': expected an odd number of bins from 1 to 65535 "
+                   "(TVM's num_bins; an even one reads past the histogram's edges in MinimizeKL, "
+                   "and the search is quadratic in it), got '2048'");
+  EXPECT_TRUE(parseStatistic("kl:bins=65535", &error)) << error;
+  EXPECT_FALSE(parseStatistic("kl:bins=65537", &error));
   EXPECT_FALSE(parseStatistic("percentile:p=99.99", &error));
   EXPECT_EQ(error, "statistic 'percentile' option 'p': expected a fraction from 0 to 1 (TVM's "
                    "percentile, e.g. 0.99999), got '99.99'");
