@@ -12,9 +12,10 @@ Only deterministic figures are rendered (counts, not seconds): the sweep is seed
 deterministic, so a rerun on the CI machine reproduces the section byte for byte.
 """
 import argparse
-import difflib
 import json
 import sys
+
+import generated_section
 
 
 def markers(backend):
@@ -55,14 +56,6 @@ def render(sweep):
     return "\n".join(lines) + "\n"
 
 
-def section_of(doc_text, backend):
-    begin, end = markers(backend)
-    if begin not in doc_text or end not in doc_text:
-        return None
-    start = doc_text.index(begin) + len(begin) + 1
-    return doc_text[start:doc_text.index(end)]
-
-
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("sweep_json")
@@ -84,27 +77,10 @@ def main():
     if not doc:
         sys.stdout.write(text)
         return 0
-    with open(doc) as f:
-        doc_text = f.read()
-    current = section_of(doc_text, sweep["backend"])
-    if current is None:
-        print(f"render_sweep_table.py: error: {doc} has no section {markers(sweep['backend'])[0]}", file=sys.stderr)
-        return 2
-    if args.update:
-        begin = doc_text.index(markers(sweep["backend"])[0]) + len(markers(sweep["backend"])[0]) + 1
-        end = doc_text.index(markers(sweep["backend"])[1])
-        with open(doc, "w") as f:
-            f.write(doc_text[:begin] + text + doc_text[end:])
-        return 0
-    if current != text:
-        sys.stdout.writelines(difflib.unified_diff(current.splitlines(True), text.splitlines(True),
-                                                   f"{doc} (sweep-{sweep['backend']})", "this run"))
-        print(f"FAIL: {doc}'s generated section differs from this run; if the change is intended: "
-              f"render_sweep_table.py {args.sweep_json} --update {doc}")
-        return 1
-    print(f"{doc}: sweep-{sweep['backend']} section matches this run")
-    return 0
-
+    begin, end = markers(sweep["backend"])
+    return generated_section.check_or_update(
+        doc, begin, end, text, update=bool(args.update), label=f"sweep-{sweep['backend']}",
+        fix_hint=f"render_sweep_table.py {args.sweep_json} --update {doc}", tool="render_sweep_table.py")
 
 if __name__ == "__main__":
     sys.exit(main())

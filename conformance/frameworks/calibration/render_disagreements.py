@@ -17,13 +17,15 @@ fails when the checked-in section is not what quant-interp gives now. Python 3 s
 """
 import argparse
 import collections
-import difflib
 import json
 import os
 import struct
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import generated_section  # noqa: E402 (conformance/frameworks/generated_section.py)
 
 BEGIN = "<!-- BEGIN generated: calibration-disagreements (conformance/frameworks/calibration/render_disagreements.py) -->"
 END = "<!-- END generated: calibration-disagreements -->"
@@ -125,26 +127,9 @@ def main():
     if not doc:
         sys.stdout.write(text)
         return 0
-    with open(doc) as f:
-        doc_text = f.read()
-    if BEGIN not in doc_text or END not in doc_text:
-        print(f"render_disagreements.py: error: {doc} has no section {BEGIN} ... {END}", file=sys.stderr)
-        return 2
-    start = doc_text.index(BEGIN) + len(BEGIN) + 1
-    end = doc_text.index(END)
-    if args.update:
-        with open(doc, "w") as f:
-            f.write(doc_text[:start] + text + doc_text[end:])
-        return 0
-    if doc_text[start:end] != text:
-        sys.stdout.writelines(difflib.unified_diff(doc_text[start:end].splitlines(True), text.splitlines(True),
-                                                   f"{doc} (calibration-disagreements)", "quant-interp now"))
-        print(f"\nFAIL: {doc}'s generated table differs from what quant-interp chooses now; if the change is "
-              f"intended: render_disagreements.py --quant-interp=BIN --update {doc}")
-        return 1
-    print(f"{doc}: calibration-disagreements section matches quant-interp")
-    return 0
-
+    return generated_section.check_or_update(
+        doc, BEGIN, END, text, update=bool(args.update), label="calibration-disagreements",
+        fix_hint=f"render_disagreements.py --quant-interp=BIN --update {doc}", tool="render_disagreements.py")
 
 if __name__ == "__main__":
     sys.exit(main())
