@@ -180,7 +180,8 @@ int runCalibrationSuite(const std::string &path, const CalibrationRunOptions &op
                         std::ostream &out, std::ostream &errors) {
   std::string text, error;
   if (!generators::readFile(path, text, error)) {
-    errors << "quant-conform: error: " << error << "\n";
+    errors << "quant-conform: error: --calibration-suite: cannot read '" << path << "': " << error
+           << "\n";
     return 1;
   }
   std::optional<CalibrationGolden> golden = generators::readCalibrationGolden(text, error);

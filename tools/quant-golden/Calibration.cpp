@@ -62,7 +62,7 @@ int generateCalibration(const std::string &level, const std::string &out) {
 int checkCalibration(const std::string &path) {
   std::string text, error;
   if (!readFile(path, text, error))
-    return dataError(error);
+    return dataError(path + ": cannot read: " + error);
   std::optional<CalibrationGolden> golden = readCalibrationGolden(text, error);
   if (!golden)
     return dataError(path + ": " + error);
