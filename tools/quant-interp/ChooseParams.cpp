@@ -49,13 +49,7 @@ std::string realText(double value) {
     return "nan";
   if (std::isinf(value))
     return value < 0 ? "-inf" : "inf";
-  char buffer[40];
-  for (int digits = 1; digits <= 17; ++digits) {
-    std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
-    if (std::strtod(buffer, nullptr) == value)
-      break;
-  }
-  std::string text = buffer;
+  std::string text = calibrate::shortestDecimal(value);
   if (text.find_first_of(".en") == std::string::npos)
     text += ".0";
   return text;

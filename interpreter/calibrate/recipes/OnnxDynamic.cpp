@@ -14,25 +14,11 @@
 //===----------------------------------------------------------------------===//
 #include "interpreter/calibrate/recipes/Recipes.h"
 
-#include "interpreter/numeric/DecimalFormat.h"
-
 namespace qi::calibrate::recipes {
 
 using namespace requant::recipes;
 
 const std::vector<RecipeOption> kOnnxDynamicOptions = {};
-
-namespace {
-/// std::min(a, b): (b < a) ? b : a.
-F32 stdMin(F32 a, F32 b) { return less(b, a) ? b : a; }
-/// std::max(a, b): (a < b) ? b : a.
-F32 stdMax(F32 a, F32 b) { return less(a, b) ? b : a; }
-
-std::string decimal(F32 v) {
-  return isFinite(v) ? numeric::formatDecimal(numeric::f32Format(), v.bits)
-                     : llvmDoubleText(hostDouble(toF64(v)));
-}
-} // namespace
 
 Choice chooseOnnxDynamic(const CalibrationRecipe &, const std::vector<Range> &ranges, int32_t axis,
                          const numeric::FloatFormat &expressed) {
@@ -54,8 +40,8 @@ Choice chooseOnnxDynamic(const CalibrationRecipe &, const std::vector<Range> &ra
   // ORT returns this scale without complaint; a NaN, infinite or zero one
   // (a NaN or infinite bound, or a subnormal range) is no !quant.uniform.
   if (!isFinite(scale) || equal(scale, zero))
-    return refusal("DynamicQuantizeLinear computes scale " + decimal(scale) + " for the range [" +
-                   decimal(min) + ", " + decimal(max) +
+    return refusal("DynamicQuantizeLinear computes scale " + decimalText(scale) + " for the range [" +
+                   decimalText(min) + ", " + decimalText(max) +
                    "]; !quant.uniform needs a finite positive scale");
   const int64_t zeroPoint = integralValue(roundIntegralEven(clamped), 0, 255).value;
   return uniformChoice(numeric::IntFormat{8, false}, 0, 255, expressed, -1, {toF64(scale)},

@@ -84,10 +84,11 @@ QRange quantRange(const CalibrationRecipe &recipe, std::string_view dtype, bool 
   return r;
 }
 
-/// torch.minimum / torch.maximum of non-NaN values (the sign of a zero
-/// never reaches the result: it only feeds a difference that eps bounds).
-F32 minimum(F32 a, F32 b) { return less(b, a) ? b : a; }
-F32 maximum(F32 a, F32 b) { return less(a, b) ? b : a; }
+/// torch.minimum / torch.maximum of non-NaN values: std::min / std::max (the
+/// sign of a zero never reaches the result: it only feeds a difference that
+/// eps bounds).
+F32 minimum(F32 a, F32 b) { return stdMin(a, b); }
+F32 maximum(F32 a, F32 b) { return stdMax(a, b); }
 
 /// float(tensor.to(torch.int)): x86 CVTTSS2SI, INT_MIN when out of range.
 int64_t toInt32(F32 integral) {

@@ -94,6 +94,19 @@ Choice refusal(std::string message) {
   return choice;
 }
 
+std::string decimalText(F32 v) {
+  return isFinite(v) ? numeric::formatDecimal(numeric::f32Format(), v.bits)
+                     : llvmDoubleText(hostDouble(toF64(v)));
+}
+
+std::string decimalText(F64 v) {
+  return isFinite(v) ? numeric::formatDecimal(numeric::f64Format(), v.bits)
+                     : llvmDoubleText(hostDouble(v));
+}
+
+F32 stdMin(F32 a, F32 b) { return less(b, a) ? b : a; }
+F32 stdMax(F32 a, F32 b) { return less(a, b) ? b : a; }
+
 std::string llvmDoubleText(double v) {
   // llvm::write_double (Support/NativeFormatting.cpp), FloatStyle::Exponent.
   if (std::isnan(v))

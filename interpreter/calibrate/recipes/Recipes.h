@@ -90,6 +90,14 @@ std::string uniformSpelling(const quant::QuantType &type);
 /// printf, as LLVM's own write_double uses).
 std::string llvmDoubleText(double v);
 double hostDouble(F64 v);
+/// For refusal messages: the shortest decimal of a finite value
+/// (numeric::formatDecimal), else llvmDoubleText ("nan", "INF", "-INF").
+std::string decimalText(F32 v);
+std::string decimalText(F64 v);
+/// std::min(a, b) and std::max(a, b) of C++: (b < a) ? b : a and
+/// (a < b) ? b : a, so a NaN second operand is passed over.
+F32 stdMin(F32 a, F32 b);
+F32 stdMax(F32 a, F32 b);
 /// A double as MLIR's AsmPrinter prints it (printFloatValue): APFloat's
 /// six-digit exponential form ("1.000000e+00") when it reads back exactly,
 /// else APFloat::toString's 17-digit form ("0.0078431372549019607",

@@ -8,8 +8,6 @@
 //===----------------------------------------------------------------------===//
 #include "interpreter/calibrate/recipes/Recipes.h"
 
-#include "interpreter/numeric/DecimalFormat.h"
-
 namespace qi::calibrate::recipes {
 
 using namespace requant::recipes;
@@ -18,13 +16,6 @@ const std::vector<RecipeOption> kTfFakeQuantOptions = {
     {"bits", "8", "2..16", "num_bits: quant_max = 2^num_bits - 1"},
     {"narrow", "0", "0..1", "narrow_range: quant_min = 1 instead of 0"},
 };
-
-namespace {
-std::string decimal(F32 v) {
-  return isFinite(v) ? numeric::formatDecimal(numeric::f32Format(), v.bits)
-                     : llvmDoubleText(hostDouble(toF64(v)));
-}
-} // namespace
 
 Choice chooseTfFakeQuant(const CalibrationRecipe &recipe, const std::vector<Range> &ranges,
                          int32_t axis, const numeric::FloatFormat &expressed) {
@@ -41,13 +32,13 @@ Choice chooseTfFakeQuant(const CalibrationRecipe &recipe, const std::vector<Rang
     // FakeQuantWithMinMaxArgsOp: OP_REQUIRES(min_ < max_) (the Vars ops
     // eigen_assert "min should be < max coeff-wise").
     if (!less(min, max))
-      return refusal("min has to be smaller than max, was: " + decimal(min) + " >= " +
-                     decimal(max) + " (channel " + std::to_string(channel) + ")");
+      return refusal("min has to be smaller than max, was: " + decimalText(min) + " >= " +
+                     decimalText(max) + " (channel " + std::to_string(channel) + ")");
     const F32 scale = div(sub(max, min), sub(quantMaxFloat, quantMinFloat));
     // A zero or infinite scale makes min / scale NaN or 0 and the result no
     // !quant.uniform type (the uint16 cast of a NaN is undefined behaviour).
     if (!isFinite(scale) || equal(scale, f32FromInteger(0)))
-      return refusal("Nudge: scale (max - min) / (quant_max - quant_min) = " + decimal(scale) +
+      return refusal("Nudge: scale (max - min) / (quant_max - quant_min) = " + decimalText(scale) +
                      " for channel " + std::to_string(channel) +
                      "; !quant.uniform needs a finite positive scale");
     const F32 zeroPointFromMin = sub(quantMinFloat, div(min, scale));

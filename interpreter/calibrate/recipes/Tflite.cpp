@@ -8,8 +8,6 @@
 //===----------------------------------------------------------------------===//
 #include "interpreter/calibrate/recipes/Recipes.h"
 
-#include "interpreter/numeric/DecimalFormat.h"
-
 namespace qi::calibrate::recipes {
 
 using namespace requant::recipes;
@@ -18,13 +16,6 @@ const std::vector<RecipeOption> kTfliteOptions = {
     {"narrow", "0", "0..1", "narrow_range: qmin = numeric_limits<T>::min() + 1"},
     {"type", "u8", "u8|i8|i16", "T: uint8_t, int8_t or int16_t"},
 };
-
-namespace {
-std::string decimal(F64 v) {
-  return isFinite(v) ? numeric::formatDecimal(numeric::f64Format(), v.bits)
-                     : llvmDoubleText(hostDouble(v));
-}
-} // namespace
 
 Choice chooseTflite(const CalibrationRecipe &recipe, const std::vector<Range> &ranges,
                     int32_t axis, const numeric::FloatFormat &expressed) {
@@ -44,10 +35,10 @@ Choice chooseTflite(const CalibrationRecipe &recipe, const std::vector<Range> &r
   // TFLITE_CHECK_LE(rmin, 0.) / TFLITE_CHECK_GE(rmax, 0.) abort the process
   // (false for NaN): the caller must widen the range to hold 0 first.
   if (!(less(rmin, zero) || equal(rmin, zero)))
-    return refusal("TFLITE_CHECK_LE(rmin, 0.) fails: rmin = " + decimal(rmin) +
+    return refusal("TFLITE_CHECK_LE(rmin, 0.) fails: rmin = " + decimalText(rmin) +
                    " (ChooseQuantizationParams needs a range holding 0)");
   if (!(less(zero, rmax) || equal(rmax, zero)))
-    return refusal("TFLITE_CHECK_GE(rmax, 0.) fails: rmax = " + decimal(rmax) +
+    return refusal("TFLITE_CHECK_GE(rmax, 0.) fails: rmax = " + decimalText(rmax) +
                    " (ChooseQuantizationParams needs a range holding 0)");
   if (equal(rmin, rmax))
     return refusal("ChooseQuantizationParams returns scale 0, zero point 0 for the range [0, 0]; "
@@ -56,12 +47,12 @@ Choice chooseTflite(const CalibrationRecipe &recipe, const std::vector<Range> &r
   const F64 scale = div(sub(rmax, rmin), sub(qmaxDouble, qminDouble));
   if (!isFinite(scale))
     return refusal("ChooseQuantizationParams: scale (rmax - rmin) / (qmax - qmin) = " +
-                   decimal(scale) + " is not finite (its zero point then comes from inf / inf)");
+                   decimalText(scale) + " is not finite (its zero point then comes from inf / inf)");
   // A width below half of 2^-1074 * (qmax - qmin) underflows to scale 0: TFLite returns it (or, for
   // rmax = 0, reaches round(NaN) cast to T, undefined behaviour).
   if (equal(scale, f64FromInteger(0)))
     return refusal("ChooseQuantizationParams: scale (rmax - rmin) / (qmax - qmin) underflows to 0 for [" +
-                   decimal(rmin) + ", " + decimal(rmax) + "]; !quant.uniform needs a positive scale");
+                   decimalText(rmin) + ", " + decimalText(rmax) + "]; !quant.uniform needs a positive scale");
 
   const F64 minOverScale = div(rmin, scale);
   const F64 maxOverScale = div(rmax, scale);

@@ -28,11 +28,6 @@ const std::vector<RecipeOption> kTvmOptions = {
 
 namespace {
 
-std::string decimal(F64 v) {
-  return isFinite(v) ? numeric::formatDecimal(numeric::f64Format(), v.bits)
-                     : llvmDoubleText(hostDouble(v));
-}
-
 F64 powerOfTwo(int64_t exponent) { return f64FromScale(1, static_cast<int>(-exponent)); }
 
 /// log(2^k) / log(2) as glibc and Python compute it: each log rounded to
@@ -106,8 +101,8 @@ Choice chooseTvm(const CalibrationRecipe &recipe, const std::vector<Range> &rang
   }
   const F32 domScale = toF32(div(scale, validRange)); // _make_const(scale / valid_range)
   if (!isFinite(domScale) || equal(domScale, f32FromInteger(0)))
-    return refusal("TVM binds dom_scale = float32(" + decimal(scale) + " / 2**" +
-                   std::to_string(validBit) + ") = " + decimal(toF64(domScale)) +
+    return refusal("TVM binds dom_scale = float32(" + decimalText(scale) + " / 2**" +
+                   std::to_string(validBit) + ") = " + decimalText(toF64(domScale)) +
                    "; !quant.uniform needs a finite positive scale");
   const int64_t clip = (int64_t(1) << validBit) - 1;
   // The clip range +-(2^valid_bit - 1) needs valid_bit + 1 signed bits.

@@ -20,17 +20,6 @@ namespace qi::calibrate {
 
 namespace {
 
-/// The shortest decimal that strtod reads back to `value`.
-std::string shortestDecimal(double value) {
-  char buffer[40];
-  for (int digits = 1; digits <= 17; ++digits) {
-    std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
-    if (std::strtod(buffer, nullptr) == value)
-      break;
-  }
-  return buffer;
-}
-
 /// The whole of `text` as a finite double (strtod, C locale), or nullopt.
 std::optional<double> parseReal(const std::string &text) {
   if (text.empty() || std::isspace(static_cast<unsigned char>(text[0])))
@@ -452,6 +441,16 @@ StatisticResult computeStatistic(const Statistic &statistic, const CalibrationDa
     return kl(statistic, data);
   }
   return {false, {}, "unknown statistic"};
+}
+
+std::string shortestDecimal(double value) {
+  char buffer[40];
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
+    if (std::strtod(buffer, nullptr) == value)
+      break;
+  }
+  return buffer;
 }
 
 } // namespace qi::calibrate

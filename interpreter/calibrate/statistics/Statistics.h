@@ -82,6 +82,11 @@ struct Histogram {
 Histogram numpyHistogram(const std::vector<double> &values, int64_t bins, double first,
                          double last);
 
+/// The shortest "%.*g" decimal (1 to 17 digits) that strtod reads back as
+/// `value`: how the statistics' options and the calibration command's ranges
+/// are spelled. Finite `value`.
+std::string shortestDecimal(double value);
+
 } // namespace qi::calibrate
 
 #endif
