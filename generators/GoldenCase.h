@@ -126,7 +126,7 @@ struct CaseParams {
   Shape shape;                ///< concrete runtime shape ({} for scalar and 0-d)
   std::vector<bool> dynamic;  ///< ShapeKind::Dynamic: which dimensions are '?'
   std::string variant;        ///< "" or a discriminator such as "exhaustive"
-  /// qcast / dcast only: 0, or the period L of a tiled case
+  /// qcast / dcast / rescale only: 0, or the period L of a tiled case
   /// (quant-interp-golden/2, docs/golden-format.md "Tiled cases"): element i
   /// of the input and of every expected output equals element i % L, and the
   /// file lists the first L elements only. Lets a case of more than 65,536

@@ -116,8 +116,12 @@ std::optional<Shape> derivedOutputShape(const CaseParams &p) {
 }
 
 std::vector<int64_t> contractionDeclaredOutputDims(const CaseParams &p) {
-  if (!p.tosaOp.declaredOutput.empty())
+  if (!p.tosaOp.declaredOutput.empty()) {
+    if (p.shapeKind == ShapeKind::Unranked)
+      throw std::logic_error("contraction case " + p.tosaOp.purpose +
+                             ": an unranked case declares no result sizes (tensor<*x...>)");
     return p.tosaOp.declaredOutput;
+  }
   std::optional<Shape> derived = derivedOutputShape(p);
   if (!derived)
     throw std::logic_error("contraction case " + std::string(tosaOpName(p.tosaOp.kind)) +
@@ -269,6 +273,8 @@ RuntimeValue zeroPoint(const std::string &type, int64_t value) {
 }
 
 tk::DeclaredShape declaredOf(const CaseParams &p) {
+  if (p.shapeKind == ShapeKind::Unranked)
+    return tk::DeclaredShape::unranked();
   return tk::DeclaredShape::of(contractionDeclaredOutputDims(p));
 }
 

@@ -34,7 +34,8 @@ std::string contractionOutputElement(const CaseParams &p);
 /// nullopt where the geometry has none (a negative size, a zero stride).
 std::optional<Shape> derivedOutputShape(const CaseParams &p);
 /// The result's declared dimensions (-1 where dynamic): declaredOutput, or
-/// the derived sizes with a dynamic batch when the input's batch is dynamic.
+/// the derived sizes with a dynamic batch when the input's batch is dynamic
+/// (an unranked case: the derived sizes; its program writes `tensor<*x…>`).
 std::vector<int64_t> contractionDeclaredOutputDims(const CaseParams &p);
 /// The result's concrete shape: the declared one with each dynamic size the
 /// derived one (the input's batch). Throws std::logic_error when neither is

@@ -83,6 +83,19 @@ struct Ct {
     p.dynamic[0] = true;
     return *this;
   }
+  /// The input written `tensor<*x...>` (and so the result); the weight and
+  /// bias stay static.
+  Ct &unranked() {
+    p.shapeKind = ShapeKind::Unranked;
+    p.dynamic.clear();
+    return *this;
+  }
+  /// A 0-d input (`tensor<i8>`): MLIR's verifier refuses it (rank 3 or 4).
+  Ct &zeroD() {
+    p.shapeKind = ShapeKind::ZeroD;
+    p.shape.clear();
+    return *this;
+  }
   Ct &declared(std::vector<int64_t> d) {
     p.tosaOp.declaredOutput = std::move(d);
     return *this;
@@ -187,6 +200,111 @@ std::vector<CaseParams> smoke() {
   v.push_back(maxp("i8", "dynamic").in({2, 2, 2, 1}).dynamicBatch());
   for (CaseParams &p : rejections())
     v.push_back(std::move(p));
+  return v;
+}
+
+/// Every op in every shape kind and size band of the coverage model "TOSA
+/// operators" (docs/vendor-guide.md, "Coverage classes") below 65,536
+/// elements: 0-d inputs (MLIR's verifier refuses them: rank 3 or 4),
+/// unranked inputs (values, and rejections at run time), dynamic-batch
+/// rejections, empty tensors (a 0 dimension at run time), one element, and
+/// inputs of 256, 1,024 and 4,096 elements (the bands' lower ends) whose
+/// strides or channel sums keep the weight and the output small.
+std::vector<CaseParams> shapeKindsAndSizes() {
+  std::vector<CaseParams> v;
+  // 0-d: the program's result as it would be for one element.
+  v.push_back(mm("i8", "i32", "bad-rank").zeroD().w({1, 1, 2}).declared({1, 1, 2}).reject());
+  v.push_back(conv("i8", "i8", "i32", "bad-rank").zeroD().w({1, 1, 1, 1}).bias(1)
+                  .declared({1, 1, 1, 1}).reject());
+  v.push_back(dw("i8", "i8", "i32", "bad-rank").zeroD().w({1, 1, 1, 1}).bias(1)
+                  .declared({1, 1, 1, 1}).reject());
+  v.push_back(tconv("i8", "i8", "i32", "bad-rank").zeroD().w({1, 1, 1, 1}).bias(1)
+                  .declared({1, 1, 1, 1}).reject());
+  v.push_back(avg("i8", "bad-rank").zeroD().kernel({1, 1}).declared({1, 1, 1, 1}).reject());
+  v.push_back(maxp("i8", "bad-rank").zeroD().kernel({1, 1}).declared({1, 1, 1, 1}).reject());
+  // Unranked: values of every op (the result tensor<*x...>).
+  v.push_back(mm("i8", "i32", "unranked").in({2, 2, 3}).w({2, 3, 2}).zps(-128, 127).unranked());
+  v.push_back(conv("i8", "i8", "i32", "unranked").in({1, 3, 3, 2}).w({2, 2, 2, 2}).bias(2)
+                  .pad({0, 1, 0, 1}).zps(127, -128).unranked());
+  v.push_back(dw("i8", "i8", "i32", "unranked").in({1, 4, 4, 2}).w({2, 2, 2, 2}).bias(4)
+                  .stride({2, 2}).zps(-128, 127).unranked());
+  v.push_back(tconv("i16", "i8", "i48", "unranked").in({1, 2, 2, 1}).w({2, 2, 2, 1}).bias(2)
+                  .stride({2, 2}).unranked());
+  v.push_back(avg("i8", "unranked").in({1, 3, 3, 2}).pad({1, 0, 1, 0}).zps(-128, 0, 127)
+                  .unranked());
+  v.push_back(maxp("i16", "unranked").in({2, 3, 3, 1}).kernel({3, 3}).pad({1, 1, 1, 1})
+                  .unranked());
+  // Unranked: a runtime shape the verifier could not see (channels that do
+  // not match the weight); the pools' are the large not-divisible ones below.
+  v.push_back(mm("i8", "i32", "bad-channels").in({1, 2, 3}).w({1, 2, 2}).unranked().reject());
+  v.push_back(conv("i8", "i8", "i32", "bad-channels").in({1, 2, 2, 2}).w({1, 1, 1, 1}).bias(1)
+                  .unranked().reject());
+  v.push_back(dw("i8", "i8", "i32", "bad-channels").in({1, 2, 2, 2}).w({1, 1, 3, 1}).bias(3)
+                  .unranked().reject());
+  v.push_back(tconv("i8", "i8", "i32", "bad-channels").in({1, 2, 2, 2}).w({1, 1, 1, 1}).bias(1)
+                  .unranked().reject());
+  // Dynamic batch: a static result batch the runtime batch contradicts.
+  v.push_back(mm("i8", "i32", "bad-batch").in({2, 2, 3}).w({2, 3, 2}).dynamicBatch()
+                  .declared({3, 2, 2}).reject());
+  v.push_back(dw("i8", "i8", "i32", "bad-batch").in({2, 2, 2, 1}).w({1, 1, 1, 1}).bias(1)
+                  .dynamicBatch().declared({3, 2, 2, 1}).reject());
+  v.push_back(tconv("i8", "i8", "i32", "bad-batch").in({2, 2, 2, 1}).w({1, 1, 1, 1}).bias(1)
+                  .dynamicBatch().declared({3, 2, 2, 1}).reject());
+  v.push_back(avg("i8", "bad-batch").in({2, 2, 2, 1}).kernel({1, 1}).dynamicBatch()
+                  .declared({3, 2, 2, 1}).reject());
+  v.push_back(maxp("i8", "bad-batch").in({2, 2, 2, 1}).kernel({1, 1}).dynamicBatch()
+                  .declared({3, 2, 2, 1}).reject());
+  // Empty at run time: a batch of 0 (MATMUL: H = 0, its B being static).
+  v.push_back(mm("i8", "i32", "empty").in({1, 0, 3}).w({1, 3, 2}).unranked());
+  v.push_back(conv("i8", "i8", "i32", "empty").in({0, 3, 3, 1}).w({1, 2, 2, 1}).bias(1)
+                  .dynamicBatch());
+  v.push_back(dw("i8", "i8", "i32", "empty").in({0, 2, 2, 2}).w({1, 1, 2, 1}).bias(2)
+                  .dynamicBatch());
+  v.push_back(tconv("i8", "i8", "i32", "empty").in({0, 2, 2, 1}).w({1, 2, 2, 1}).bias(1)
+                  .unranked());
+  v.push_back(avg("i8", "empty").in({0, 2, 2, 1}).zps(-128, 0, 127).dynamicBatch());
+  v.push_back(maxp("i16", "empty").in({0, 3, 3, 1}).unranked());
+  // One element (static, dynamic, unranked).
+  v.push_back(mm("i8", "i32", "single").in({1, 1, 1}).w({1, 1, 1}).zps(-128, 127));
+  v.push_back(conv("i8", "i8", "i32", "single").in({1, 1, 1, 1}).w({1, 1, 1, 1}).bias(1)
+                  .zps(127, -128).dynamicBatch());
+  v.push_back(dw("i16", "i8", "i48", "single").in({1, 1, 1, 1}).w({1, 1, 1, 1}).bias(1)
+                  .zps(0, 127).unranked());
+  v.push_back(tconv("i8", "i4", "i32", "single").in({1, 1, 1, 1}).w({1, 1, 1, 1}).bias(1)
+                  .zps(-128, 0));
+  v.push_back(avg("i16", "single").in({1, 1, 1, 1}).kernel({1, 1}));
+  v.push_back(maxp("i8", "single").in({1, 1, 1, 1}).kernel({1, 1}));
+  // 256, 1,024 and 4,096 input elements, the shape kinds in turn.
+  v.push_back(mm("i8", "i32", "large").in({1, 16, 16}).w({1, 16, 2}).zps(-128, 127));
+  v.push_back(mm("i16", "i48", "large").in({4, 16, 16}).w({4, 16, 1}).dynamicBatch());
+  v.push_back(mm("i8", "i32", "large").in({1, 64, 64}).w({1, 64, 1}).zps(7, 0).unranked());
+  v.push_back(conv("i8", "i8", "i32", "large").in({1, 8, 8, 4}).w({2, 2, 2, 4}).bias(2)
+                  .stride({2, 2}).zps(-128, 127).dynamicBatch());
+  v.push_back(conv("i8", "i4", "i32", "large").in({1, 16, 16, 4}).w({2, 4, 4, 4}).bias(2)
+                  .stride({4, 4}).zps(5, 0).unranked());
+  v.push_back(conv("i8", "i8", "i32", "large").in({1, 32, 32, 4}).w({1, 4, 4, 4}).bias(1)
+                  .stride({4, 4}).zps(127, -128));
+  v.push_back(dw("i8", "i8", "i32", "large").in({1, 8, 8, 4}).w({2, 2, 4, 1}).bias(4)
+                  .stride({2, 2}).zps(-128, -128).unranked());
+  v.push_back(dw("i16", "i8", "i48", "large").in({1, 16, 16, 4}).w({4, 4, 4, 1}).bias(1)
+                  .stride({4, 4}).zps(0, -128));
+  v.push_back(dw("i8", "i8", "i32", "large").in({1, 32, 32, 4}).w({4, 4, 4, 1}).bias(4)
+                  .stride({4, 4}).zps(7, 0).dynamicBatch());
+  v.push_back(tconv("i8", "i8", "i32", "large").in({1, 4, 4, 16}).w({1, 2, 2, 16}).bias(1)
+                  .stride({2, 2}).zps(-128, 127));
+  v.push_back(tconv("i8", "i8", "i32", "large").in({1, 8, 8, 16}).w({1, 2, 2, 16}).bias(1)
+                  .stride({2, 2}).dynamicBatch());
+  v.push_back(tconv("i8", "i8", "i32", "large").in({1, 16, 16, 16}).w({1, 2, 2, 16}).bias(1)
+                  .stride({2, 2}).zps(127, -128).unranked());
+  v.push_back(avg("i8", "large").in({1, 8, 8, 4}).stride({2, 2}).zps(-128, 0, 127)
+                  .dynamicBatch());
+  v.push_back(avg("i8", "not-divisible").in({1, 16, 16, 4}).kernel({4, 4}).stride({5, 5})
+                  .unranked().reject());
+  v.push_back(avg("i8", "large").in({1, 32, 32, 4}).kernel({4, 4}).stride({4, 4}).zps(-3, 0, 5));
+  v.push_back(maxp("i8", "not-divisible").in({1, 8, 8, 4}).stride({4, 4}).unranked().reject());
+  v.push_back(maxp("i16", "large").in({1, 16, 16, 4}).kernel({4, 4}).stride({4, 4}));
+  v.push_back(maxp("i8", "large").in({1, 32, 32, 4}).kernel({4, 4}).stride({4, 4})
+                  .dynamicBatch());
   return v;
 }
 
@@ -314,6 +432,8 @@ std::vector<CaseParams> contractionFullCases() {
   }
   v.push_back(maxp("i16", "dynamic").in({3, 3, 3, 1}).pad({0, 1, 0, 1}).dynamicBatch());
   v.push_back(avg("i8", "dynamic").in({2, 2, 2, 1}).zps(-128, 0, 127).dynamicBatch());
+  for (CaseParams &p : shapeKindsAndSizes())
+    v.push_back(std::move(p));
   return v;
 }
 

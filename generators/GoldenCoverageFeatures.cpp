@@ -146,6 +146,8 @@ std::unique_ptr<Model> makeRescaleModel() {
   m.forbid("shape-kind=static & size=0 & validity=value", "MLIR's TOSA verifier: no static 0 dimension");
   m.addTriple("input-width", "output-width", "rounding");
   m.addTriple("input-width", "output-width", "signedness");
+  // Every size band per granularity runs (a value) and is refused.
+  m.addTriple("channels", "size", "validity");
   return model;
 }
 

@@ -1,4 +1,4 @@
-//===- GoldenDesign.cpp - A greedy covering array over the qcast / dcast model ===//
+//===- GoldenDesign.cpp - A greedy covering array over a coverage model ---===//
 //
 // Spec: docs/vendor-guide.md, "Coverage classes". AETG-style: each row starts
 // from an uncovered feasible combination (a declared triple's first, then a
@@ -6,7 +6,8 @@
 // order, each to the value that completes the most uncovered combinations
 // among those the model still finds feasible with the values fixed so far
 // (Model::feasible), so no row breaks a rule. A few such candidates are
-// realized (GoldenDesignRealize.cpp); the one whose case covers the most new
+// realized (qcast / dcast: GoldenDesignRealize.cpp; rescale:
+// GoldenDesignRescale.cpp); the one whose case covers the most new
 // combinations, as caseFeatures reads it back (multi-valued features count
 // every value), is kept. A combination no candidate realizes after a number
 // of tries is reported, never silently dropped.
@@ -52,9 +53,12 @@ struct Combo {
   }
 };
 
+using Realizer = std::optional<CaseParams> (*)(const std::vector<size_t> &, uint64_t);
+
 class Designer {
 public:
-  Designer(const Model &m, int strength, uint64_t seed) : m_(m), rng_(seed), seed_(seed) {
+  Designer(const Model &m, Realizer realize, int strength, uint64_t seed)
+      : m_(m), realize_(realize), rng_(seed), seed_(seed) {
     const size_t n = m.features().size();
     if (strength == 1) {
       for (size_t f = 0; f < n; ++f)
@@ -252,7 +256,7 @@ private:
       if (!row)
         continue;
       const uint64_t salt = seed_ ^ (uint64_t(rowsMade_) * 0x9e3779b97f4a7c15ull + uint64_t(t));
-      std::optional<CaseParams> p = realizeRow(*row, salt);
+      std::optional<CaseParams> p = realize_(*row, salt);
       if (!p)
         continue;
       // The case must hold the target (a row's block kind may be exempt).
@@ -278,6 +282,7 @@ private:
   }
 
   const Model &m_;
+  Realizer realize_;
   SplitMix64 rng_;
   uint64_t seed_;
   size_t rowsMade_ = 0;
@@ -286,18 +291,31 @@ private:
 
 } // namespace
 
-DesignResult designRows(int strength, uint64_t seed) {
+DesignResult designRows(DesignModel model, int strength, uint64_t seed) {
   if (strength != 1 && strength != 2)
     throw std::invalid_argument("designRows: strength " + std::to_string(strength) +
                                 " (expected 1: values, or 2: pairs and the declared triples)");
-  return Designer(*coverageModels()[0], strength, seed).run();
+  switch (model) {
+  case DesignModel::Rescale:
+    return Designer(*coverageModels()[1], realizeRescaleRow, strength, seed).run();
+  case DesignModel::Cast: break;
+  }
+  return Designer(*coverageModels()[0], realizeRow, strength, seed).run();
+}
+
+DesignResult designRows(int strength, uint64_t seed) {
+  return designRows(DesignModel::Cast, strength, seed);
+}
+
+std::vector<CaseParams> designCases(DesignModel model, int strength, uint64_t seed) {
+  std::vector<CaseParams> out;
+  for (DesignRow &r : designRows(model, strength, seed).rows)
+    out.push_back(std::move(r.params));
+  return out;
 }
 
 std::vector<CaseParams> designCases(int strength, uint64_t seed) {
-  std::vector<CaseParams> out;
-  for (DesignRow &r : designRows(strength, seed).rows)
-    out.push_back(std::move(r.params));
-  return out;
+  return designCases(DesignModel::Cast, strength, seed);
 }
 
 } // namespace qi::generators

@@ -226,9 +226,12 @@ std::optional<CaseParams> realizeRow(const std::vector<size_t> &row, uint64_t sa
 }
 
 std::string rowMismatch(const std::vector<size_t> &row, const CaseParams &p) {
-  const coverage::Model &m = castModel();
+  // A rescale case is read against the rescale model, any other against
+  // the qcast / dcast one (a TOSA operator case then fails on `op`).
+  const size_t domain = p.op == Op::Rescale ? 1 : 0;
+  const coverage::Model &m = *coverageModels()[domain];
   CaseFeatures f = caseFeatures(p);
-  if (f.domain != 0)
+  if (f.domain != domain)
     return "op: not a qcast / dcast case";
   for (size_t k = 0; k < m.features().size(); ++k) {
     const std::string &want = m.features()[k].values.at(row.at(k));

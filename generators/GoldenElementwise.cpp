@@ -54,8 +54,12 @@ std::optional<Shape> broadcastShape(const CaseParams &p) {
 
 std::vector<int64_t> elementwiseDeclaredOutputDims(const CaseParams &p) {
   const TosaOpParams &k = p.tosaOp;
-  if (!k.declaredOutput.empty())
+  if (!k.declaredOutput.empty()) {
+    if (p.shapeKind == ShapeKind::Unranked)
+      throw std::logic_error("elementwise case " + k.purpose +
+                             ": an unranked case declares no result sizes (tensor<*x...>)");
     return k.declaredOutput;
+  }
   std::optional<Shape> shape = broadcastShape(p);
   if (!shape)
     throw std::logic_error("elementwise case " + std::string(tosaOpName(k.kind)) + "/" +
@@ -97,7 +101,9 @@ std::string elementwiseProgramText(const CaseParams &p) {
     for (size_t d = 0; d < dims.size() && d < k.input2Dynamic.size(); ++d)
       if (k.input2Dynamic[d])
         dims[d] = -1;
-    in2 = tensorTypeText(dims, k.input);
+    // input2 of an unranked case is unranked too (tosaOpOperands).
+    in2 = p.shapeKind == ShapeKind::Unranked ? "tensor<*x" + k.input + ">"
+                                             : tensorTypeText(dims, k.input);
   }
   std::string text = "func.func @main(%arg0: " + in;
   if (hasInput2(k.kind))
@@ -179,7 +185,9 @@ bool evaluateElementwise(const GoldenCase &c, std::vector<int64_t> &values, std:
   try {
     const ElementType in = ElementType::makeInteger(intWidth(k.input));
     const RuntimeValue input = intTensorValue(k.input, p.shape, c.inputStored);
-    const tk::DeclaredShape declared = tk::DeclaredShape::of(elementwiseDeclaredOutputDims(p));
+    const tk::DeclaredShape declared = p.shapeKind == ShapeKind::Unranked
+                                           ? tk::DeclaredShape::unranked()
+                                           : tk::DeclaredShape::of(elementwiseDeclaredOutputDims(p));
     RuntimeValue result;
     switch (k.kind) {
     case TosaOpKind::Add:

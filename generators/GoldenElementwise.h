@@ -26,7 +26,8 @@ std::string elementwiseOutputElement(const CaseParams &p);
 /// does not broadcast.
 std::optional<Shape> broadcastShape(const CaseParams &p);
 /// The result's declared dimensions: declaredOutput, or the broadcast sizes
-/// with -1 where an input writes `?`.
+/// with -1 where an input writes `?` (an unranked case: the broadcast sizes;
+/// its program writes `tensor<*x…>`).
 std::vector<int64_t> elementwiseDeclaredOutputDims(const CaseParams &p);
 /// The declared dimensions with each `?` the broadcast size. Throws
 /// std::logic_error when neither is known.

@@ -216,6 +216,13 @@ void makeElementwiseInputs(GoldenCase &c, SplitMix64 &rng) {
       return fillPairs(c, boundPairs(k));
     if (purpose.rfind("out-", 0) == 0)
       return addSubToBound(c, max, past, rng);
+    if (purpose == "large") {
+      // Many elements, short values: the size is the point (and the file's cost).
+      const std::vector<Named> edges = {{"zero", 0}, {"one", 1}, {"minus-one", -1}};
+      edgeValues(edges, -999, 999, n, rng, c.inputStored, &c.inputClasses);
+      edgeValues(edges, -999, 999, n2, rng, c.input2Stored, nullptr);
+      return;
+    }
     {
       // Halves of the range: no sum or difference of two leaves i32.
       const int64_t h = int64_t(1) << 30;
@@ -251,6 +258,11 @@ void makeElementwiseInputs(GoldenCase &c, SplitMix64 &rng) {
     }
     return;
   case TosaOpKind::Negate: {
+    if (k.input == "i32" && past && n == 1) { // one element: the one that leaves i32
+      c.inputStored.push_back(lo);
+      c.inputClasses.push_back("type-min");
+      return;
+    }
     std::vector<Named> edges = {{"type-max", hi}, {"type-min", lo}, {"zero-point", k.inputZp},
                                 {"zero", 0}};
     // i32: 0 - (-2^31) leaves i32 (a REQUIRE): only out-past-max has -2^31.

@@ -63,6 +63,21 @@ struct Ew {
     p.tosaOp.input2Dynamic = std::move(d2);
     return *this;
   }
+  /// Both inputs written `tensor<*x...>` (and so the result).
+  Ew &unranked() {
+    p.shapeKind = ShapeKind::Unranked;
+    p.dynamic.clear();
+    p.tosaOp.input2Dynamic.clear();
+    return *this;
+  }
+  /// Both inputs 0-d (`tensor<i32>`): one element, rank 0.
+  Ew &zeroD() {
+    p.shapeKind = ShapeKind::ZeroD;
+    p.shape.clear();
+    if (hasInput2(p.tosaOp.kind))
+      p.tosaOp.input2Shape.clear();
+    return *this;
+  }
   Ew &declared(std::vector<int64_t> d) {
     p.tosaOp.declaredOutput = std::move(d);
     return *this;
@@ -102,6 +117,68 @@ std::vector<CaseParams> rejections() {
   // The verifier: a zero point on i16 data, min_val > max_val.
   v.push_back(neg("i16", "zp-not-allowed").in({2}).zps(1, 0).reject());
   v.push_back(clamp("i8", "bad-bounds").in({2}).bounds(5, 4).reject());
+  return v;
+}
+
+/// Every op in every shape kind and size band of the coverage model "TOSA
+/// operators" (docs/vendor-guide.md, "Coverage classes") below 65,536
+/// elements: 0-d and unranked inputs (values and rejections), empty tensors
+/// (a 0 dimension at run time; static, MLIR's verifier refuses it), and
+/// inputs of 256, 1,024 and 4,096 elements (the bands' lower ends) with
+/// input2 broadcast along one dimension.
+std::vector<CaseParams> shapeKindsAndSizes() {
+  std::vector<CaseParams> v;
+  // 0-d: one element on a bound, a tie, a clip; and the rejections.
+  v.push_back(add("out-max").zeroD());
+  v.push_back(sub("out-min").zeroD());
+  v.push_back(mul("i32", "round").shift(1).zeroD());
+  v.push_back(neg("i8", "zero-points").zps(-128, 127).zeroD());
+  v.push_back(clamp("i8", "bounds").bounds(-5, 9).zeroD());
+  v.push_back(add("out-past-max").zeroD().reject());
+  v.push_back(sub("out-past-min").zeroD().reject());
+  v.push_back(mul("i32", "bad-shift").shift(64).zeroD().reject());
+  v.push_back(neg("i32", "out-past-max").zeroD().reject());
+  v.push_back(clamp("i16", "bad-bounds").bounds(3, -3).zeroD().reject());
+  // Unranked: broadcasting at run time; and the rejections (a runtime
+  // broadcast failure has no result shape to record, so REQUIREs instead).
+  v.push_back(add("unranked").in({2, 1}).in2({1, 3}).unranked());
+  v.push_back(sub("unranked").both({2, 3}).unranked());
+  v.push_back(mul("i16", "unranked").in({3, 1, 2}).in2({1, 2, 1}).unranked());
+  v.push_back(neg("i16", "unranked").in({2, 3}).unranked());
+  v.push_back(clamp("i16", "unranked").in({4, 2}).bounds(-300, 300).unranked());
+  v.push_back(add("out-past-max").both({3}).unranked().reject());
+  v.push_back(sub("out-past-min").both({3}).unranked().reject());
+  v.push_back(mul("i32", "out-past-max").both({5}).shift(1).unranked().reject());
+  v.push_back(neg("i32", "out-past-max").in({3}).unranked().reject());
+  v.push_back(clamp("i8", "bad-bounds").in({2}).bounds(5, 4).unranked().reject());
+  // SUB's dynamic rejection: runtime sizes that do not broadcast.
+  v.push_back(sub("bad-broadcast").in({2, 3}).in2({3, 3}).dynamic({true, false}, {true, false})
+                  .declared({2, 3}).reject());
+  // Empty at run time, and a static empty tensor (the verifier's rejection).
+  v.push_back(add("empty").in({0, 3}).in2({1, 3}).dynamic({true, false}));
+  v.push_back(sub("empty").in({2, 0}).in2({2, 1}).unranked());
+  v.push_back(mul("i8", "empty").in({0}).in2({1}).dynamic({true}));
+  v.push_back(neg("i8", "empty").in({0, 2}).zps(3, -3).unranked());
+  v.push_back(clamp("i16", "empty").in({3, 0}).bounds(-1, 1).dynamic({false, true}));
+  v.push_back(add("empty").in({0, 3}).in2({1, 3}).reject());
+  // 256, 1,024 and 4,096 elements, the shape kinds in turn.
+  const std::pair<Shape, Shape> large[] = {
+      {{16, 16}, {1, 16}}, {{32, 32}, {32, 1}}, {{64, 64}, {1, 64}}};
+  auto kind = [](Ew e, size_t turn) {
+    if (turn % 3 == 1)
+      return e.dynamic({true, false});
+    if (turn % 3 == 2)
+      return e.unranked();
+    return e;
+  };
+  for (size_t i = 0; i < 3; ++i) {
+    const auto &[a, b] = large[i];
+    v.push_back(kind(add("large").in(a).in2(b), i));
+    v.push_back(kind(sub("large").in(a).in2(b), i + 1));
+    v.push_back(kind(mul("i8", "large").in(a).in2(b), i + 2));
+    v.push_back(kind(neg("i8", "large").in(a).zps(5, -7), i));
+    v.push_back(kind(clamp("i8", "large").in(a).bounds(-100, 100), i + 1));
+  }
   return v;
 }
 
@@ -218,6 +295,8 @@ std::vector<CaseParams> elementwiseFullCases() {
   v.push_back(mul("i32", "bad-broadcast").in({2, 3}).in2({3, 3}).dynamic({true, false}, {true, false})
                   .declared({2, 3}).reject());
   v.push_back(neg("i8", "bad-output").in({3}).dynamic({true}).declared({4}).reject());
+  for (CaseParams &p : shapeKindsAndSizes())
+    v.push_back(std::move(p));
   return v;
 }
 

@@ -220,7 +220,7 @@ int64_t readPeriod(const Object &in, int64_t n, int version) {
 
 void refusePeriod(const Object &in, const std::string &what) {
   if (in.get("period"))
-    fail("/input/period", what + " is not tiled (only qcast and dcast cases have a period)");
+    fail("/input/period", what + " is not tiled (only qcast, dcast and rescale cases have a period)");
 }
 
 /// The tags every case has, after its own: `rejection` (and the rejection

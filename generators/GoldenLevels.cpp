@@ -436,6 +436,9 @@ std::vector<CaseParams> fullCases() {
   // (GoldenDesign.h).
   for (CaseParams &p : designCases(2, kDesignSeed))
     v.push_back(std::move(p));
+  // The same for the rescale cases' features.
+  for (CaseParams &p : designCases(DesignModel::Rescale, 2, kDesignSeed))
+    v.push_back(std::move(p));
   for (auto part : {rescaleFullCases, contractionFullCases, elementwiseFullCases})
     for (CaseParams &p : part())
       v.push_back(std::move(p));

@@ -170,7 +170,7 @@ QuantType readType(const Object &o, const std::string &where) {
 
 /// An int64 array whose elements lie in [lo, hi].
 /// A rescale case (docs/golden-format.md, "Rescale cases").
-void readRescaleCase(const Object &o, GoldenCase &c) {
+void readRescaleCase(const Object &o, GoldenCase &c, int version) {
   closedKeys(o, "", {"format", "id", "level", "seed", "category", "variant", "tags", "rescale",
                      "program", "input", "rejection", "expected"});
   c.level = asString(o.get("level"), "/level");
@@ -239,42 +239,33 @@ void readRescaleCase(const Object &o, GoldenCase &c) {
   r.operands = *parseRescaleOperands(operands);
 
   const Object &in = asObject(o.get("input"), "/input");
-  refusePeriod(in, "a rescale case");
-  closedKeys(in, "/input", {"type", "shape", "dynamicDims", "values", "classes"});
+  closedKeys(in, "/input", {"type", "shape", "dynamicDims", "period", "values", "classes"});
   readShape(in, p, kind);
   const int64_t n = numElements(p.shape);
   if (n > (int64_t(1) << 24))
     fail("/input/shape", "more than 2^24 elements");
+  // A tiled case (/2) lists its first L elements (docs/golden-format.md,
+  // "Tiled cases"); expanded to n before the checks on whole elements.
+  p.period = readPeriod(in, n, version);
+  const int64_t listed = p.period > 0 ? p.period : n;
+  const std::string ofListed =
+      p.period > 0 ? std::to_string(listed) + " (the period; the case has " + std::to_string(n) +
+                         " elements)"
+                   : std::to_string(n) + " elements";
   c.rejection = readRejection(o);
   c.inputStored = boundedInts(in.get("values"), "/input/values",
                               intTypeMin(a.inputWidth, a.inputUnsigned),
                               intTypeMax(a.inputWidth, a.inputUnsigned),
                               "input value (" + rescaleInputTag(r) + ")");
-  if (int64_t(c.inputStored.size()) != n)
-    fail("/input/values", std::to_string(c.inputStored.size()) + " values for " +
-                              std::to_string(n) + " elements");
+  if (int64_t(c.inputStored.size()) != listed)
+    fail("/input/values", std::to_string(c.inputStored.size()) + " values for " + ofListed);
   const Array &classes = asArray(in.get("classes"), "/input/classes");
-  if (int64_t(classes.size()) != n)
-    fail("/input/classes", std::to_string(classes.size()) + " classes for " + std::to_string(n) +
-                               " values");
+  if (int64_t(classes.size()) != listed)
+    fail("/input/classes", std::to_string(classes.size()) + " classes for " +
+                               std::to_string(listed) + " values");
   for (size_t i = 0; i < classes.size(); ++i)
     c.inputClasses.push_back(asString(&classes[i], "/input/classes/" + std::to_string(i)));
 
-  if (!c.rejection) {
-    // A value case: the program is not in error, the operands have the
-    // op's length, and no element is unpredictable.
-    if (std::optional<requant::Violation> bad = rescaleErrorIf(p))
-      fail("/rescale", bad->message() + ": the program is in error, so the case must be an "
-                                        "expected rejection");
-    if (int64_t(r.multipliers.size()) != rescaleChannelCount(p))
-      fail("/rescale/multiplier", std::to_string(r.multipliers.size()) +
-                                      " multipliers, but the op reads " +
-                                      std::to_string(rescaleChannelCount(p)) + " for the shape");
-    if (auto bad = firstRequireViolation(c))
-      fail("/input/values/" + std::to_string(bad->first),
-           bad->second.message() + ": the element is unpredictable, so the case must be an "
-                                   "expected rejection");
-  }
 
   const Array &expected = asArray(o.get("expected"), "/expected");
   if (expected.empty() && !c.rejection)
@@ -301,14 +292,16 @@ void readRescaleCase(const Object &o, GoldenCase &c) {
                 where + "/summary", "summary line");
     out.stored = boundedInts(e.get("values"), where + "/values", outMin, outMax,
                              "output value (" + rescaleOutputTag(r) + ")");
-    if (int64_t(out.stored.size()) != n)
-      fail(where + "/values", std::to_string(out.stored.size()) + " values for " +
-                                  std::to_string(n) + " elements");
+    if (int64_t(out.stored.size()) != listed)
+      fail(where + "/values", std::to_string(out.stored.size()) + " values for " + ofListed);
+    const std::string indexRange = "indices must be ascending and in [0, " +
+                                   std::to_string(listed) + ")" +
+                                   (p.period > 0 ? " (the period)" : "");
     out.poison = intArray(e.get("poison"), where + "/poison");
     for (size_t i = 0; i < out.poison.size(); ++i) {
       int64_t idx = out.poison[i];
-      if (idx < 0 || idx >= n || (i && out.poison[i - 1] >= idx))
-        fail(where + "/poison", "indices must be ascending and in [0, " + std::to_string(n) + ")");
+      if (idx < 0 || idx >= listed || (i && out.poison[i - 1] >= idx))
+        fail(where + "/poison", indexRange);
       if (out.stored[size_t(idx)] != 0)
         fail(where + "/values/" + std::to_string(idx), "a poison element must hold 0");
     }
@@ -319,8 +312,8 @@ void readRescaleCase(const Object &o, GoldenCase &c) {
       if (t.size() != 3)
         fail(w, "expected [index, lo, hi]");
       AllowedInterval iv{t[0], t[1], t[2]};
-      if (iv.index < 0 || iv.index >= n || (i && out.intervals.back().index >= iv.index))
-        fail(w + "/0", "indices must be ascending and in [0, " + std::to_string(n) + ")");
+      if (iv.index < 0 || iv.index >= listed || (i && out.intervals.back().index >= iv.index))
+        fail(w + "/0", indexRange);
       if (std::binary_search(out.poison.begin(), out.poison.end(), iv.index))
         fail(w + "/0", "a poison element has no interval");
       const int64_t value = out.stored[size_t(iv.index)];
@@ -334,6 +327,24 @@ void readRescaleCase(const Object &o, GoldenCase &c) {
                                    a.roundingMode != requant::RoundingMode::Inexact))
       fail(where + "/intervals", "only the tosa recipe of an INEXACT_ROUND case has intervals");
     c.expected.push_back(std::move(out));
+  }
+  if (p.period > 0)
+    expandTiled(c, size_t(n));
+
+  if (!c.rejection) {
+    // A value case: the program is not in error, the operands have the
+    // op's length, and no element is unpredictable.
+    if (std::optional<requant::Violation> bad = rescaleErrorIf(p))
+      fail("/rescale", bad->message() + ": the program is in error, so the case must be an "
+                                        "expected rejection");
+    if (int64_t(r.multipliers.size()) != rescaleChannelCount(p))
+      fail("/rescale/multiplier", std::to_string(r.multipliers.size()) +
+                                      " multipliers, but the op reads " +
+                                      std::to_string(rescaleChannelCount(p)) + " for the shape");
+    if (auto bad = firstRequireViolation(c))
+      fail("/input/values/" + std::to_string(bad->first % size_t(listed)),
+           bad->second.message() + ": the element is unpredictable, so the case must be an "
+                                   "expected rejection");
   }
 
   // Derived fields must agree with the parameters.
@@ -382,7 +393,7 @@ void readCase(const Value &root, GoldenCase &c) {
   // The version first, so that a future format gets the right message.
   const int version = readVersion(o);
   if (isRescaleCase(o))
-    return readRescaleCase(o, c);
+    return readRescaleCase(o, c, version);
   if (isTosaOpCase(o))
     return readTosaOpCase(o, c);
   closedKeys(o, "", {"format", "id", "level", "seed", "category", "variant", "tags", "type",

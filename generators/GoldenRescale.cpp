@@ -215,6 +215,8 @@ std::string rescaleCaseId(const CaseParams &p) {
                           std::string(rescaleOperandsName(r.operands)) + "|" +
                           std::string(shapeKindName(p.shapeKind)) + "|" + dimensionsText(p, true) +
                           "|" + dimensionsText(p, false) + "|" + p.variant;
+  if (p.period > 0)
+    canonical += "|tile" + std::to_string(p.period);
   char hash[32];
   std::snprintf(hash, sizeof hash, "%012llx",
                 static_cast<unsigned long long>(fnv1a64(canonical) & 0xFFFFFFFFFFFFull));
@@ -223,6 +225,8 @@ std::string rescaleCaseId(const CaseParams &p) {
                    "-" + std::string(shapeKindName(p.shapeKind));
   if (!p.variant.empty())
     id += "-" + p.variant;
+  if (p.period > 0)
+    id += "-tile" + std::to_string(p.period);
   return id + "-" + hash;
 }
 
@@ -593,7 +597,9 @@ void makeRescaleInputs(GoldenCase &c, SplitMix64 &rng) {
   std::map<size_t, ChannelView> views;
   std::map<size_t, std::vector<Edge>> edges;
   std::map<size_t, size_t> cursor;
-  for (int64_t i = 0; i < n; ++i) {
+  // A tiled case makes its first `period` elements (the caller repeats them).
+  const int64_t made = p.period > 0 ? p.period : n;
+  for (int64_t i = 0; i < made; ++i) {
     // A channel the op has no multiplier for (a rejection) takes channel 0's.
     size_t ch = rescaleChannelOf(p, size_t(i));
     if (ch >= channels)

@@ -74,7 +74,7 @@ std::vector<std::string> rescaleOperandArguments(const CaseParams &p);
 /// same order.
 std::vector<std::string> rescaleOperandTypes(const CaseParams &p);
 
-/// `rescale-<granularity>-<in>-<out>-<rounding>-<shape kind>[-<variant>]-<hash>`.
+/// `rescale-<granularity>-<in>-<out>-<rounding>-<shape kind>[-<variant>][-tile<L>]-<hash>`.
 std::string rescaleCaseId(const CaseParams &p);
 /// `rescale/<in>-<out>/<rounding>`.
 std::string rescaleCategory(const CaseParams &p);
@@ -100,7 +100,8 @@ bool evaluateRecipe(const GoldenCase &c, const std::string &recipe, ExpectedOutp
                     std::string &error);
 
 /// Fills `c.inputStored` / `c.inputClasses` (docs/golden-format.md, "Rescale
-/// input classes"); value cases use only inputs whose REQUIREs hold.
+/// input classes"); value cases use only inputs whose REQUIREs hold. A tiled
+/// case (period L) gets its first L elements only.
 void makeRescaleInputs(GoldenCase &c, SplitMix64 &rng);
 
 } // namespace qi::generators

@@ -1,4 +1,4 @@
-//===- GoldenTile.cpp - Tiled qcast / dcast cases --------------------------===//
+//===- GoldenTile.cpp - Tiled qcast / dcast / rescale cases ----------------===//
 //
 // Spec: docs/golden-format.md ("Tiled cases").
 //
@@ -7,6 +7,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace qi::generators {
 
@@ -44,14 +45,27 @@ std::vector<bool> poisonFlags(const std::vector<int64_t> &poison, size_t n) {
   return flags;
 }
 
+/// Per element: its allowed interval (lo, hi), or (1, 0) for none (rescale
+/// INEXACT_ROUND under `tosa`: [rescale.inexact]).
+std::vector<std::pair<int64_t, int64_t>> intervalTable(const std::vector<AllowedInterval> &intervals,
+                                                       size_t n) {
+  std::vector<std::pair<int64_t, int64_t>> table(n, {1, 0});
+  for (const AllowedInterval &iv : intervals)
+    if (iv.index >= 0 && size_t(iv.index) < n)
+      table[size_t(iv.index)] = {iv.lo, iv.hi};
+  return table;
+}
+
+bool isTileable(Op op) { return op == Op::QCast || op == Op::DCast || op == Op::Rescale; }
+
 } // namespace
 
 void checkTiled(const GoldenCase &c) {
   const int64_t period = c.params.period;
   if (period == 0)
     return;
-  if (c.params.op != Op::QCast && c.params.op != Op::DCast)
-    broken(c, "only qcast and dcast cases are tiled");
+  if (!isTileable(c.params.op))
+    broken(c, "only qcast, dcast and rescale cases are tiled");
   const size_t n = c.numOutputs();
   if (period < 1 || size_t(period) >= n)
     broken(c, "the period must lie in [1, N) for N = " + std::to_string(n) + " elements");
@@ -63,14 +77,18 @@ void checkTiled(const GoldenCase &c) {
   for (size_t k = 0; k < c.expected.size(); ++k) {
     const ExpectedOutput &e = c.expected[k];
     const std::string what = "expected[" + std::to_string(k) + "] (" + e.profile + ")";
-    if (c.params.op == Op::QCast)
-      checkVector(c, e.stored, n, what + " values");
-    else
+    if (c.params.op == Op::DCast)
       checkVector(c, e.floats, n, what + " values");
+    else
+      checkVector(c, e.stored, n, what + " values");
     for (int64_t i : e.poison)
       if (i < 0 || size_t(i) >= n)
         broken(c, what + " poison index " + std::to_string(i) + " is not an element");
     checkVector(c, poisonFlags(e.poison, n), n, what + " poison set");
+    for (const AllowedInterval &iv : e.intervals)
+      if (iv.index < 0 || size_t(iv.index) >= n)
+        broken(c, what + " interval index " + std::to_string(iv.index) + " is not an element");
+    checkVector(c, intervalTable(e.intervals, n), n, what + " intervals");
   }
 }
 
@@ -89,6 +107,15 @@ std::vector<int64_t> listedPoison(const std::vector<int64_t> &poison, size_t lis
   for (int64_t i : poison)
     if (i >= 0 && size_t(i) < listed)
       out.push_back(i);
+  return out;
+}
+
+std::vector<AllowedInterval> listedIntervals(const std::vector<AllowedInterval> &intervals,
+                                             size_t listed) {
+  std::vector<AllowedInterval> out;
+  for (const AllowedInterval &iv : intervals)
+    if (iv.index >= 0 && size_t(iv.index) < listed)
+      out.push_back(iv);
   return out;
 }
 
@@ -113,13 +140,23 @@ void expandTiled(GoldenCase &c, size_t n) {
   for (ExpectedOutput &e : c.expected) {
     expand(e.stored, n);
     expand(e.floats, n);
-    if (e.poison.empty())
-      continue;
-    const std::vector<bool> listed = poisonFlags(e.poison, period);
-    e.poison.clear();
-    for (size_t i = 0; i < n; ++i)
-      if (listed[i % period])
-        e.poison.push_back(int64_t(i));
+    if (!e.poison.empty()) {
+      const std::vector<bool> listed = poisonFlags(e.poison, period);
+      e.poison.clear();
+      for (size_t i = 0; i < n; ++i)
+        if (listed[i % period])
+          e.poison.push_back(int64_t(i));
+    }
+    if (!e.intervals.empty()) {
+      const std::vector<AllowedInterval> listed = e.intervals;
+      e.intervals.clear();
+      for (size_t base = 0; base < n; base += period)
+        for (AllowedInterval iv : listed)
+          if (base + size_t(iv.index) < n) {
+            iv.index += int64_t(base);
+            e.intervals.push_back(iv);
+          }
+    }
   }
 }
 

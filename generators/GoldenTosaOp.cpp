@@ -123,6 +123,8 @@ std::string tosaOpInputType(const CaseParams &p, bool concrete) {
   return concrete ? concreteSpelling(p, p.tosaOp.input) : shapedSpelling(p, p.tosaOp.input);
 }
 std::string tosaOpOutputType(const CaseParams &p, bool concrete) {
+  if (!concrete && p.shapeKind == ShapeKind::Unranked)
+    return "tensor<*x" + tosaOpOutputElement(p) + ">";
   if (concrete) {
     Shape s = tosaOpOutputShape(p);
     return tensorTypeText(std::vector<int64_t>(s.begin(), s.end()), tosaOpOutputElement(p));
@@ -139,7 +141,8 @@ std::vector<TosaOpOperand> tosaOpOperands(GoldenCase &c) {
   std::vector<TosaOpOperand> v;
   if (isElementwiseKind(k.kind)) {
     if (hasInput2(k.kind))
-      v.push_back({"input2", k.input, &k.input2Shape, &k.input2Dynamic, &c.input2Stored});
+      v.push_back({"input2", k.input, &k.input2Shape, &k.input2Dynamic, &c.input2Stored,
+                   c.params.shapeKind == ShapeKind::Unranked});
     return v;
   }
   if (hasWeight(k.kind))
@@ -155,6 +158,8 @@ std::vector<TosaOpOperand> tosaOpOperands(const GoldenCase &c) {
 }
 
 std::string tosaOpOperandType(const TosaOpOperand &o, bool concrete) {
+  if (!concrete && o.unranked)
+    return "tensor<*x" + o.element + ">";
   std::vector<int64_t> dims(o.shape->begin(), o.shape->end());
   if (!concrete && o.dynamic)
     for (size_t d = 0; d < dims.size() && d < o.dynamic->size(); ++d)

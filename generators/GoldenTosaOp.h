@@ -51,7 +51,10 @@ const char *tosaOpObjectKey(TosaOpKind kind);
 /// out_t, as an `iN` spelling.
 std::string tosaOpOutputElement(const CaseParams &p);
 /// The result's declared dimensions (-1 where dynamic) and its concrete
-/// shape. Throw std::logic_error when the parameters derive none.
+/// shape. Throw std::logic_error when the parameters derive none. An
+/// unranked case's program writes its result `tensor<*x…>` (MLIR infers no
+/// rank from an unranked input): its declared dimensions are then the
+/// derived ones, and the kernels get an unranked declared result.
 std::vector<int64_t> tosaOpDeclaredOutputDims(const CaseParams &p);
 Shape tosaOpOutputShape(const CaseParams &p);
 
@@ -63,13 +66,15 @@ std::string tosaOpOutputType(const CaseParams &p, bool concrete);
 /// A tensor operand of @main after the input, in parameter order: its name
 /// (`weight`, `bias`, `input2`: the program's `%<name>`, the case file's
 /// `operands[].name`), element type, concrete shape, which dimensions the
-/// program writes `?` (empty: none) and integers (row-major, read signed).
+/// program writes `?` (empty: none), whether it writes `tensor<*x…>` and
+/// integers (row-major, read signed).
 struct TosaOpOperand {
   std::string name;
   std::string element;
   Shape *shape = nullptr;
   std::vector<bool> *dynamic = nullptr; ///< nullptr: always static (contractions)
   std::vector<int64_t> *values = nullptr;
+  bool unranked = false; ///< input2 of an unranked case: typed as the input
 };
 /// The operands of case `c` (pointing into it).
 std::vector<TosaOpOperand> tosaOpOperands(GoldenCase &c);

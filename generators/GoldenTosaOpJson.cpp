@@ -253,13 +253,12 @@ void readTosaOpCase(const Object &o, GoldenCase &c) {
   if (o.get("variant"))
     p.variant = asString(o.get("variant"), "/variant");
 
+  // Every tensor form MLIR's TOSA types take; a scalar is none of them.
   std::string kind = asString(tags.get("shapeKind"), "/tags/shapeKind");
-  if (kind != "static" && kind != "dynamic")
-    fail("/tags/shapeKind", std::string(elementwise ? "an elementwise case has static or dynamic "
-                                                      "inputs"
-                                                    : "a contraction case has a static input or "
-                                                      "one with a dynamic batch") +
-                                ", not '" + kind + "'");
+  if (kind != "0-d" && kind != "static" && kind != "dynamic" && kind != "unranked")
+    fail("/tags/shapeKind", std::string(elementwise ? "an elementwise" : "a contraction") +
+                                " case has a 0-d, static, dynamic or unranked input, not '" +
+                                kind + "'");
   p.shapeKind = *parseShapeKind(kind);
 
   // The op and its attributes.
@@ -292,8 +291,11 @@ void readTosaOpCase(const Object &o, GoldenCase &c) {
     if (k.*z.field < signedMin(type) || k.*z.field > signedMax(type))
       fail(where, "zero point " + std::to_string(k.*z.field) + " does not fit " + type);
   }
-  if (co.get("declaredOutput"))
+  if (co.get("declaredOutput")) {
+    if (p.shapeKind == ShapeKind::Unranked)
+      fail(at + "/declaredOutput", "an unranked case's result is tensor<*x...>: no declared sizes");
     k.declaredOutput = intArray(co.get("declaredOutput"), at + "/declaredOutput");
+  }
   k.purpose = asString(co.get("purpose"), at + "/purpose");
   {
     std::vector<std::string> allowed = {"op", "input", "output", "purpose", "declaredOutput"};

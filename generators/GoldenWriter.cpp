@@ -132,14 +132,18 @@ std::string rescaleCaseToJson(const GoldenCase &c, bool compact, std::string_vie
   w.member("operands", quote(rescaleOperandsName(r.operands)));
   w.close();
   w.member("program", quote(programText(p)));
+  // A tiled case lists its first L elements (docs/golden-format.md, "Tiled cases").
+  const size_t listed = listedElements(c);
   w.key("input");
   w.open();
   w.member("type", quote(concreteSpelling(p, rescaleInputElement(p))));
   w.member("shape", intList(p.shape));
+  if (p.period > 0)
+    w.member("period", std::to_string(p.period));
   if (p.shapeKind == ShapeKind::Dynamic)
     w.member("dynamicDims", intList(dynamicIndices(p)));
-  w.member("values", intList(c.inputStored));
-  w.member("classes", stringList(c.inputClasses));
+  w.member("values", intList(firstListed(c.inputStored, listed)));
+  w.member("classes", stringList(firstListed(c.inputClasses, listed)));
   w.close();
   writeRejection(w, c);
   w.key("expected");
@@ -153,9 +157,9 @@ std::string rescaleCaseToJson(const GoldenCase &c, bool compact, std::string_vie
     w.member("recipe", quote(e.profile));
     w.member("summary", quote(e.profile + ": " + e.description));
     w.member("type", quote(concreteSpelling(p, rescaleOutputElement(p))));
-    w.member("values", intList(e.stored));
-    w.member("poison", intList(e.poison));
-    w.member("intervals", inlineList(e.intervals, [](const AllowedInterval &iv) {
+    w.member("values", intList(firstListed(e.stored, listed)));
+    w.member("poison", intList(listedPoison(e.poison, listed)));
+    w.member("intervals", inlineList(listedIntervals(e.intervals, listed), [](const AllowedInterval &iv) {
                return "[" + std::to_string(iv.index) + ", " + std::to_string(iv.lo) + ", " +
                       std::to_string(iv.hi) + "]";
              }));

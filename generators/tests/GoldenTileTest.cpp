@@ -1,9 +1,10 @@
 //===- GoldenTileTest.cpp - Tiled cases and quant-interp-golden/2 ----------===//
 //
 // Spec: docs/golden-format.md ("Tiled cases", "Manifest", "Versioning").
-// A tiled qcast and a tiled dcast case (period 7 of 100 elements, poison
-// elements included) are written, read back expanded to every element and
-// written again to the same bytes; the writer refuses a case that is not
+// A tiled qcast, dcast and rescale case (period 7 of 100 elements, poison
+// elements and INEXACT_ROUND intervals included) are written, read back
+// expanded to every element and written again to the same bytes; the
+// writer refuses a case that is not
 // really periodic, naming the case and the first index that breaks the
 // period; the reader refuses each broken rule with its JSON path; the
 // manifest's `listed` and `coverage` read back and write again unchanged.
@@ -17,6 +18,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -87,7 +89,32 @@ void expectSameContent(const GoldenCase &a, const GoldenCase &b) {
     EXPECT_EQ(a.expected[k].stored, b.expected[k].stored) << k;
     EXPECT_TRUE(a.expected[k].floats == b.expected[k].floats) << k;
     EXPECT_EQ(a.expected[k].poison, b.expected[k].poison) << k;
+    ASSERT_EQ(a.expected[k].intervals.size(), b.expected[k].intervals.size()) << k;
+    for (size_t i = 0; i < a.expected[k].intervals.size(); ++i) {
+      const AllowedInterval &x = a.expected[k].intervals[i], &y = b.expected[k].intervals[i];
+      EXPECT_TRUE(x.index == y.index && x.lo == y.lo && x.hi == y.hi) << k << ", interval " << i;
+    }
   }
+}
+
+/// A tiled rescale case: the first per-tensor INEXACT_ROUND case of the
+/// smoke level whose tosa recipe lists intervals on 100 elements, period 7.
+GoldenCase tiledRescaleCase() {
+  for (const CaseParams &p : levelCases(Level::Smoke)) {
+    const requant::RescaleAttributes &a = p.rescale.attributes;
+    if (p.op != Op::Rescale || !p.variant.empty() || p.shapeKind != ShapeKind::Static ||
+        a.perChannel || a.roundingMode != requant::RoundingMode::Inexact)
+      continue;
+    CaseParams t = p;
+    t.shape = kShape;
+    t.period = kPeriod;
+    GoldenCase c = buildCase(t, Level::Smoke, kDefaultSeed, {});
+    for (const ExpectedOutput &e : c.expected)
+      if (e.profile == "tosa" && !e.intervals.empty())
+        return c;
+  }
+  ADD_FAILURE() << "no per-tensor INEXACT_ROUND rescale case with intervals in the smoke level";
+  return {};
 }
 
 /// `text` with the first `from` replaced by `to` (which must be there).
@@ -149,6 +176,47 @@ TEST(GoldenTile, RoundTripQCastAndDCast) {
   }
 }
 
+TEST(GoldenTile, RoundTripRescale) {
+  const GoldenCase c = tiledRescaleCase();
+  ASSERT_EQ(c.numOutputs(), 100u);
+  const auto tosa = std::find_if(c.expected.begin(), c.expected.end(),
+                                 [](const ExpectedOutput &e) { return e.profile == "tosa"; });
+  ASSERT_NE(tosa, c.expected.end());
+  ASSERT_FALSE(tosa->intervals.empty());
+  EXPECT_GE(tosa->intervals.back().index, kPeriod); // repeated beyond the listed part
+  ASSERT_EQ(writerError(c), "");
+  const std::string text = caseToJson(c);
+  EXPECT_NE(text.find("-tile7-"), std::string::npos);
+  EXPECT_NE(text.find("\"shape\": [4, 25],\n    \"period\": 7,\n    \"values\": ["),
+            std::string::npos)
+      << text;
+  GoldenCase back;
+  std::string error;
+  ASSERT_TRUE(caseFromJson(text, back, error)) << error;
+  expectSameContent(c, back);
+  EXPECT_EQ(caseToJson(back), text); // byte for byte
+  const std::string line = caseToJson(c, /*compact=*/true);
+  GoldenCase fromLine;
+  ASSERT_TRUE(caseFromJson(line, fromLine, error)) << error;
+  expectSameContent(c, fromLine);
+  EXPECT_EQ(caseToJson(fromLine, true), line);
+  // The writer checks the intervals' period too; the reader their range.
+  GoldenCase broken = c;
+  const size_t k = size_t(tosa - c.expected.begin());
+  AllowedInterval &last = broken.expected[k].intervals.back();
+  last.hi += 1;
+  EXPECT_EQ(writerError(broken),
+            "tiled case " + c.id + " (period 7): expected[" + std::to_string(k) +
+                "] (tosa) intervals element " + std::to_string(last.index) +
+                " differs from element " + std::to_string(last.index % kPeriod));
+  const size_t at = text.find("\"intervals\": [[");
+  ASSERT_NE(at, std::string::npos);
+  const size_t index = at + std::string("\"intervals\": [[").size();
+  EXPECT_EQ(readError(text.substr(0, index) + "7" + text.substr(text.find(",", index))),
+            "/expected/" + std::to_string(k) +
+                "/intervals/0/0: indices must be ascending and in [0, 7) (the period)");
+}
+
 TEST(GoldenTile, WriterRefusesWhatIsNotPeriodic) {
   const GoldenCase good = tiledCase(Op::QCast);
   const std::string id = good.id;
@@ -176,8 +244,8 @@ TEST(GoldenTile, WriterRefusesWhatIsNotPeriodic) {
             "tiled case " + id +
                 " (period 100): the period must lie in [1, N) for N = 100 elements");
   c = good;
-  c.params.op = Op::Rescale;
-  expectRefused(c, "only qcast and dcast cases are tiled");
+  c.params.op = Op::TosaOp;
+  expectRefused(c, "only qcast, dcast and rescale cases are tiled");
   c = tiledCase(Op::DCast);
   c.inputStored[7] = c.inputStored[1] + 1;
   EXPECT_EQ(writerError(c),
@@ -235,21 +303,14 @@ template <typename Pick> std::string smokeCaseText(Pick pick) {
   return "";
 }
 
-TEST(GoldenTile, OnlyQCastAndDCastAreTiled) {
-  std::string rescale = smokeCaseText([](const CaseParams &p) {
-    return p.op == Op::Rescale && p.shapeKind == ShapeKind::Static;
-  });
-  ASSERT_EQ(readError(rescale), "");
-  EXPECT_EQ(
-      readError(edited(rescale, "\"values\": [", "\"period\": 2,\n    \"values\": [")),
-      "/input/period: a rescale case is not tiled (only qcast and dcast cases have a period)");
+TEST(GoldenTile, OnlyQCastDCastAndRescaleAreTiled) {
   std::string conv = smokeCaseText([](const CaseParams &p) {
     return p.op == Op::TosaOp && p.tosaOp.kind == TosaOpKind::Conv2d;
   });
   ASSERT_EQ(readError(conv), "");
   EXPECT_EQ(readError(edited(conv, "\"values\": [", "\"period\": 2, \"values\": [")),
-            "/input/period: a contraction case is not tiled (only qcast and dcast cases have a "
-            "period)");
+            "/input/period: a contraction case is not tiled (only qcast, dcast and rescale cases "
+            "have a period)");
 }
 
 TEST(GoldenTile, VersionOneReadsAndWritesBack) {

@@ -32,7 +32,7 @@ def read_npy(path):
 
 
 def untile(case):
-    """docs/golden-format.md "Tiled cases": element i is element i % L, and i is poison iff i % L is."""
+    """docs/golden-format.md "Tiled cases": element i is element i % L, and i is poison (has an interval) iff i % L is."""
     inp, period = case["input"], case["input"].get("period")
     if period:
         n = 1
@@ -43,6 +43,9 @@ def untile(case):
         for e in case["expected"]:
             listed = set(e["poison"])
             e["poison"] = [i for i in range(n) if i % period in listed]
+            if e.get("intervals"):  # a rescale case's: [i, lo, hi] repeats as i does
+                e["intervals"] = [[k + i, lo, hi] for k in range(0, n, period)
+                                  for i, lo, hi in e["intervals"] if k + i < n]
     return case
 
 

@@ -5,10 +5,10 @@
 The case is the first per-layer static qcast value case that is not tiled yet; it keeps its
 first L = 10 elements (of 20) and gets "period": 10: as a per-layer case's element i depends on
 input element i only, the expanded case is still right, and `quant-golden check` re-derives it.
-usage: tile.py SUITE_DIR good|period-n|values|expected|poison|v1|rescale|row
+usage: tile.py SUITE_DIR good|period-n|values|expected|poison|v1|contraction|row
 (period-n sets the period to N, values drops a listed input element, expected a listed expected
 value, poison adds the index L to a poison list, v1 writes the case as quant-interp-golden/1,
-rescale gives a rescale case a period, row makes the manifest row's `listed` disagree)
+contraction gives a MATMUL case a period (only qcast, dcast and rescale cases are tiled), row makes the manifest row's `listed` disagree)
 Prints the tiled case's ID.
 """
 import json
@@ -59,11 +59,11 @@ elif how == "poison":
     case["expected"][0]["poison"].append(PERIOD)
 elif how == "v1":
     case["format"] = "quant-interp-golden/1"
-elif how == "rescale":
-    other = next(r for r in manifest["cases"] if r["tags"]["op"] == "rescale" and not r["tags"]["rejection"])
-    rescale = load(other)
-    rescale["input"]["period"] = 1
-    save(other, rescale)
+elif how == "contraction":
+    other = next(r for r in manifest["cases"] if r["tags"]["op"] == "matmul" and not r["tags"]["rejection"])
+    matmul = load(other)
+    matmul["input"]["period"] = 1
+    save(other, matmul)
 elif how == "row":
     row["listed"] = PERIOD + 1
 elif how != "good":
