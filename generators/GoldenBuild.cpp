@@ -13,6 +13,7 @@
 #include "generators/GoldenInputs.h"
 #include "generators/GoldenRescale.h"
 #include "generators/GoldenRun.h"
+#include "generators/GoldenTile.h"
 #include "generators/Prng.h"
 #include "interpreter/quant/ParameterMap.h"
 
@@ -92,11 +93,15 @@ GoldenCase buildRescaleCase(GoldenCase c, const std::vector<std::string> &recipe
   return c;
 }
 
-/// A TOSA operator case: inputs by purpose, then quant-interp's rejection or
+/// A TOSA operator case: inputs by purpose (a tiled case's first `period`
+/// elements, repeated by the generators), then quant-interp's rejection or
 /// the one expected output (the interpreter's kernels).
 GoldenCase buildTosaOpCase(GoldenCase c) {
   generators::SplitMix64 rng(c.seed);
   c.outputShape = tosaOpOutputShape(c.params);
+  if (c.params.period > 0)
+    if (std::string problem = tosaTileProblem(c.params, c.params.period); !problem.empty())
+      throw std::logic_error("golden case " + c.id + " cannot be tiled: " + problem);
   makeTosaOpInputs(c, rng);
   if (c.params.variant == kRejectVariant) {
     setRejection(c);

@@ -126,11 +126,13 @@ struct CaseParams {
   Shape shape;                ///< concrete runtime shape ({} for scalar and 0-d)
   std::vector<bool> dynamic;  ///< ShapeKind::Dynamic: which dimensions are '?'
   std::string variant;        ///< "" or a discriminator such as "exhaustive"
-  /// qcast / dcast / rescale only: 0, or the period L of a tiled case
-  /// (quant-interp-golden/2, docs/golden-format.md "Tiled cases"): element i
-  /// of the input and of every expected output equals element i % L, and the
-  /// file lists the first L elements only. Lets a case of more than 65,536
-  /// elements cost L listed elements; part of the ID (`-tileL`).
+  /// 0, or the period L of a tiled case (quant-interp-golden/2,
+  /// docs/golden-format.md "Tiled cases"): element i of the input (of a TOSA
+  /// operator's input2 of the input's shape) and of every expected output
+  /// equals element i % L, and the file lists the first L elements only. Lets
+  /// a case of more than 65,536 elements cost L listed elements; part of the
+  /// ID (`-tileL`). A TOSA operator case is tiled only where output element i
+  /// stands for input element i (GoldenTile.h, tosaTileProblem).
   int64_t period = 0;
 };
 

@@ -246,6 +246,8 @@ std::string contractionCaseId(const CaseParams &p) {
                           list(k.declaredOutput) + "|" + k.purpose + "|" +
                           std::string(shapeKindName(p.shapeKind)) + "|" + dimensionsText(p, true) +
                           "|" + dimensionsText(p, false) + "|" + p.variant;
+  if (p.period > 0)
+    canonical += "|tile" + std::to_string(p.period);
   char hash[32];
   std::snprintf(hash, sizeof hash, "%012llx",
                 static_cast<unsigned long long>(fnv1a64(canonical) & 0xFFFFFFFFFFFFull));
@@ -257,6 +259,8 @@ std::string contractionCaseId(const CaseParams &p) {
   id += "-" + k.purpose + "-" + std::string(shapeKindName(p.shapeKind));
   if (!p.variant.empty())
     id += "-" + p.variant;
+  if (p.period > 0)
+    id += "-tile" + std::to_string(p.period);
   // Underscores of the op names become dashes: IDs are dash-separated.
   std::replace(id.begin(), id.end(), '_', '-');
   return id + "-" + hash;

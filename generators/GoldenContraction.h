@@ -49,7 +49,7 @@ std::string contractionBiasType(const CaseParams &p);
 /// points as tosa.const and one op.
 std::string contractionProgramText(const CaseParams &p);
 
-/// `<op>-<input>-<weight>-<acc>-<purpose>-<shape kind>[-<variant>]-<hash>`
+/// `<op>-<input>-<weight>-<acc>-<purpose>-<shape kind>[-<variant>][-tile<L>]-<hash>`
 /// (the pools: `<op>-<input>-<purpose>-...`).
 std::string contractionCaseId(const CaseParams &p);
 /// `i8`, `i8xi4`, `i16xi8`.

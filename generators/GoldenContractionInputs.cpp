@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "generators/GoldenContraction.h"
+#include "generators/GoldenTile.h"
 
 #include <algorithm>
 #include <map>
@@ -112,10 +113,13 @@ void makeContractionInputs(GoldenCase &c, SplitMix64 &rng) {
     termsToBound(c, max, past);
     return;
   }
+  // A tiled case makes its first L input elements; repeated below, before
+  // the bias, which may depend on every sum.
+  const int64_t made = listedElementCount(p);
   if (purpose.rfind("out-", 0) == 0 && hasBias(k.kind)) {
     // Every product (input - input_zp)(weight - weight_zp) of one sign, so
     // that each sum lies on the side of 0 whose bound the bias then meets.
-    for (int64_t i = 0; i < numElements(p.shape); ++i) {
+    for (int64_t i = 0; i < made; ++i) {
       c.inputStored.push_back(rng.range(k.inputZp, signedMax(k.input)));
       c.inputClasses.push_back("above-zero-point");
     }
@@ -123,10 +127,11 @@ void makeContractionInputs(GoldenCase &c, SplitMix64 &rng) {
       c.weightStored.push_back(max ? rng.range(k.weightZp, signedMax(k.weight))
                                    : rng.range(signedMin(k.weight), k.weightZp));
   } else {
-    edgeValues(k.input, k.inputZp, numElements(p.shape), rng, c.inputStored, &c.inputClasses);
+    edgeValues(k.input, k.inputZp, made, rng, c.inputStored, &c.inputClasses);
     if (hasWeight(k.kind))
       edgeValues(k.weight, k.weightZp, numElements(k.weightShape), rng, c.weightStored, nullptr);
   }
+  repeatTiledInputs(c);
   if (hasBias(k.kind)) {
     // Biases of either sign, well inside acc_t (the sums stay predictable).
     for (int64_t i = 0; i < numElements(k.biasShape); ++i)

@@ -104,6 +104,11 @@ struct Ct {
     p.variant = std::string(kRejectVariant);
     return *this;
   }
+  /// A tiled case of period L (docs/golden-format.md, "Tiled cases").
+  Ct &tile(int64_t period) {
+    p.period = period;
+    return *this;
+  }
   operator CaseParams() const { return p; }
 };
 
@@ -204,12 +209,16 @@ std::vector<CaseParams> smoke() {
 }
 
 /// Every op in every shape kind and size band of the coverage model "TOSA
-/// operators" (docs/vendor-guide.md, "Coverage classes") below 65,536
-/// elements: 0-d inputs (MLIR's verifier refuses them: rank 3 or 4),
-/// unranked inputs (values, and rejections at run time), dynamic-batch
-/// rejections, empty tensors (a 0 dimension at run time), one element, and
-/// inputs of 256, 1,024 and 4,096 elements (the bands' lower ends) whose
-/// strides or channel sums keep the weight and the output small.
+/// operators" (docs/vendor-guide.md, "Coverage classes"): 0-d inputs
+/// (MLIR's verifier refuses them: rank 3 or 4), unranked inputs (values, and
+/// rejections at run time), dynamic-batch rejections, empty tensors (a 0
+/// dimension at run time), one element, inputs of 256, 1,024 and 4,096
+/// elements (the bands' lower ends) whose strides or channel sums keep the
+/// weight and the output small, and tiled inputs over 65,536 elements whose
+/// window is one element (a 1x1 kernel, stride 1, no padding: output
+/// element i stands for input element i), with periods that divide no
+/// power of two (3 * 13, 3 * 17, 3 * 19), so that an index wrapping at 2^16
+/// reads another element.
 std::vector<CaseParams> shapeKindsAndSizes() {
   std::vector<CaseParams> v;
   // 0-d: the program's result as it would be for one element.
@@ -305,6 +314,18 @@ std::vector<CaseParams> shapeKindsAndSizes() {
   v.push_back(maxp("i16", "large").in({1, 16, 16, 4}).kernel({4, 4}).stride({4, 4}));
   v.push_back(maxp("i8", "large").in({1, 32, 32, 4}).kernel({4, 4}).stride({4, 4})
                   .dynamicBatch());
+  // Over 65,536 input elements, tiled (C = 3 channels, the period a
+  // multiple of C; MAX_POOL2D: C = 1), the shape kinds in turn.
+  v.push_back(mm("i8", "i32", "large").in({1, 21846, 3}).w({1, 3, 3}).zps(-128, 127).tile(51));
+  v.push_back(conv("i8", "i8", "i32", "large").in({1, 128, 171, 3}).w({3, 1, 1, 3}).bias(3)
+                  .zps(-128, 127).dynamicBatch().tile(51));
+  v.push_back(dw("i16", "i8", "i48", "large").in({1, 257, 86, 3}).w({1, 1, 3, 1}).bias(3)
+                  .zps(0, 5).unranked().tile(57));
+  v.push_back(tconv("i8", "i8", "i32", "large").in({1, 64, 342, 3}).w({3, 1, 1, 3}).bias(1)
+                  .zps(127, -128).tile(39));
+  v.push_back(avg("i8", "large").in({1, 128, 171, 3}).kernel({1, 1}).zps(-3, 0, 5)
+                  .dynamicBatch().tile(51));
+  v.push_back(maxp("i16", "large").in({1, 256, 257, 1}).kernel({1, 1}).unranked().tile(51));
   return v;
 }
 

@@ -156,13 +156,15 @@ std::string elementwiseCaseId(const CaseParams &p) {
       out += (i ? "," : "") + std::to_string(int64_t(v[i]));
     return out + "]";
   };
-  const std::string canonical =
+  std::string canonical =
       std::string(tosaOpName(k.kind)) + "|" + k.input + "|" + list(k.input2Shape) + "|" +
       list(k.input2Dynamic) + "|" + std::to_string(k.shift) + "|" + std::to_string(k.inputZp) +
       "|" + std::to_string(k.outputZp) + "|" + std::to_string(k.minVal) + "|" +
       std::to_string(k.maxVal) + "|" + list(k.declaredOutput) + "|" + k.purpose + "|" +
       std::string(shapeKindName(p.shapeKind)) + "|" + dimensionsText(p, true) + "|" +
       dimensionsText(p, false) + "|" + p.variant;
+  if (p.period > 0)
+    canonical += "|tile" + std::to_string(p.period);
   char hash[32];
   std::snprintf(hash, sizeof hash, "%012llx",
                 static_cast<unsigned long long>(fnv1a64(canonical) & 0xFFFFFFFFFFFFull));
@@ -172,6 +174,8 @@ std::string elementwiseCaseId(const CaseParams &p) {
   id += "-" + k.purpose + "-" + std::string(shapeKindName(p.shapeKind));
   if (!p.variant.empty())
     id += "-" + p.variant;
+  if (p.period > 0)
+    id += "-tile" + std::to_string(p.period);
   return id + "-" + hash;
 }
 

@@ -37,7 +37,7 @@ Shape elementwiseOutputShape(const CaseParams &p);
 /// NEGATE's zero points as tosa.const and one op.
 std::string elementwiseProgramText(const CaseParams &p);
 
-/// `<op>-<in_t>[-<out_t>]-<purpose>-<shape kind>[-<variant>]-<hash>` (out_t
+/// `<op>-<in_t>[-<out_t>]-<purpose>-<shape kind>[-<variant>][-tile<L>]-<hash>` (out_t
 /// for MUL only).
 std::string elementwiseCaseId(const CaseParams &p);
 

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "generators/GoldenElementwise.h"
+#include "generators/GoldenTile.h"
 
 #include <stdexcept>
 
@@ -72,14 +73,21 @@ void edgeValues(const std::vector<Named> &edges, int64_t rlo, int64_t rhi, int64
   }
 }
 
+/// The elements of the input and of input2 a generator makes: a tiled
+/// case's first L (of input2 too when it is tiled with the input), else all.
+int64_t madeInput(const CaseParams &p) { return listedElementCount(p); }
+int64_t madeInput2(const CaseParams &p) {
+  return tiledInput2(p) ? madeInput(p) : numElements(p.tosaOp.input2Shape);
+}
+
 /// Pairs cycled to fill two inputs of the same shape.
 struct Pair {
   const char *cls;
   int64_t a, b;
 };
 void fillPairs(GoldenCase &c, const std::vector<Pair> &pairs) {
-  const int64_t n = numElements(c.params.shape);
-  if (numElements(c.params.tosaOp.input2Shape) != n)
+  const int64_t n = madeInput(c.params);
+  if (madeInput2(c.params) != n)
     throw std::logic_error("elementwise case " + c.params.tosaOp.purpose +
                            ": a table of pairs needs inputs of one shape");
   if (pairs.empty())
@@ -176,7 +184,7 @@ std::vector<Pair> mulBoundPairs(const TosaOpParams &k, bool max, bool past) {
 void addSubToBound(GoldenCase &c, bool max, bool past, SplitMix64 &rng) {
   const TosaOpParams &k = c.params.tosaOp;
   const bool add = k.kind == TosaOpKind::Add;
-  const int64_t n = numElements(c.params.shape);
+  const int64_t n = madeInput(c.params);
   const int64_t bound = max ? kI32Max : kI32Min;
   for (int64_t i = 0; i < n; ++i) {
     // ADD: x + y = bound with x, y on the bound's side; SUB: x - y = bound.
@@ -199,15 +207,15 @@ void addSubToBound(GoldenCase &c, bool max, bool past, SplitMix64 &rng) {
   }
 }
 
-} // namespace
-
-void makeElementwiseInputs(GoldenCase &c, SplitMix64 &rng) {
+/// makeElementwiseInputs before a tiled case's repetition: the first L
+/// elements of the input (and of a tiled input2).
+void makeListedInputs(GoldenCase &c, SplitMix64 &rng) {
   const CaseParams &p = c.params;
   const TosaOpParams &k = p.tosaOp;
   const std::string &purpose = k.purpose;
   const bool max = purpose.find("max") != std::string::npos;
   const bool past = purpose.find("past") != std::string::npos;
-  const int64_t n = numElements(p.shape), n2 = numElements(k.input2Shape);
+  const int64_t n = madeInput(p), n2 = madeInput2(p);
   const int64_t lo = signedMin(k.input), hi = signedMax(k.input);
   switch (k.kind) {
   case TosaOpKind::Add:
@@ -285,6 +293,13 @@ void makeElementwiseInputs(GoldenCase &c, SplitMix64 &rng) {
   default:
     throw std::logic_error("makeElementwiseInputs: not an elementwise op");
   }
+}
+
+} // namespace
+
+void makeElementwiseInputs(GoldenCase &c, SplitMix64 &rng) {
+  makeListedInputs(c, rng);
+  repeatTiledInputs(c);
 }
 
 } // namespace qi::generators

@@ -86,6 +86,11 @@ struct Ew {
     p.variant = std::string(kRejectVariant);
     return *this;
   }
+  /// A tiled case of period L (docs/golden-format.md, "Tiled cases").
+  Ew &tile(int64_t period) {
+    p.period = period;
+    return *this;
+  }
   operator CaseParams() const { return p; }
 };
 
@@ -121,11 +126,13 @@ std::vector<CaseParams> rejections() {
 }
 
 /// Every op in every shape kind and size band of the coverage model "TOSA
-/// operators" (docs/vendor-guide.md, "Coverage classes") below 65,536
-/// elements: 0-d and unranked inputs (values and rejections), empty tensors
-/// (a 0 dimension at run time; static, MLIR's verifier refuses it), and
-/// inputs of 256, 1,024 and 4,096 elements (the bands' lower ends) with
-/// input2 broadcast along one dimension.
+/// operators" (docs/vendor-guide.md, "Coverage classes"): 0-d and unranked
+/// inputs (values and rejections), empty tensors (a 0 dimension at run time;
+/// static, MLIR's verifier refuses it), inputs of 256, 1,024 and 4,096
+/// elements (the bands' lower ends) with input2 broadcast along one
+/// dimension, and tiled inputs over 65,536 elements (input2 tiled with the
+/// input, or broadcast along the first dimension and listed whole), with
+/// periods that divide no power of two, values and rejections.
 std::vector<CaseParams> shapeKindsAndSizes() {
   std::vector<CaseParams> v;
   // 0-d: one element on a bound, a tie, a clip; and the rejections.
@@ -179,6 +186,16 @@ std::vector<CaseParams> shapeKindsAndSizes() {
     v.push_back(kind(neg("i8", "large").in(a).zps(5, -7), i));
     v.push_back(kind(clamp("i8", "large").in(a).bounds(-100, 100), i + 1));
   }
+  // Over 65,536 elements, tiled: every op, the shape kinds in turn; a sum
+  // one beyond INT32_MAX at the last element of every period (`require`),
+  // and bounds MLIR's verifier refuses on a large static input.
+  v.push_back(add("large").both({65537}).tile(51));
+  v.push_back(sub("large").in({21846, 3}).in2({1, 3}).dynamic({true, false}).tile(51));
+  v.push_back(mul("i16", "large").both({5, 13109}).unranked().tile(57));
+  v.push_back(neg("i8", "large").in({3, 21846}).zps(5, -7).dynamic({false, true}).tile(39));
+  v.push_back(clamp("i8", "large").in({65539}).bounds(-100, 100).unranked().tile(51));
+  v.push_back(add("out-past-max").both({65537}).tile(51).reject());
+  v.push_back(clamp("i8", "bad-bounds").in({1, 65537}).bounds(5, 4).tile(51).reject());
   return v;
 }
 

@@ -29,7 +29,7 @@
 
 namespace qi::generators {
 
-/// The format identifiers. /2 adds tiled qcast / dcast cases (`input.period`,
+/// The format identifiers. /2 adds tiled cases (`input.period`,
 /// GoldenTile.h) and the manifest's `listed` and `coverage`; everything else
 /// reads and writes as in /1.
 inline constexpr std::string_view kFormatVersion1 = "quant-interp-golden/1";

@@ -218,11 +218,6 @@ int64_t readPeriod(const Object &in, int64_t n, int version) {
   return period;
 }
 
-void refusePeriod(const Object &in, const std::string &what) {
-  if (in.get("period"))
-    fail("/input/period", what + " is not tiled (only qcast, dcast and rescale cases have a period)");
-}
-
 /// The tags every case has, after its own: `rejection` (and the rejection
 /// itself, GoldenRun.h), the variant reserved for rejections, the names of
 /// /expected in order (`listKey`: "profiles" for qcast / dcast, "recipes"

@@ -62,12 +62,10 @@ std::optional<Rejection> readRejection(const Object &o);
 int readVersion(const Object &o);
 /// A /2 key (`key` at `where`) found in a /1 file: the error naming both.
 [[noreturn]] void failNotInVersion1(const std::string &where, const std::string &what);
-/// /input/period of a qcast / dcast / rescale case (0 when absent) for `n` elements:
-/// only in /2, and 1 <= L < n (docs/golden-format.md, "Tiled cases").
+/// /input/period of a case (0 when absent) for `n` input elements: only in
+/// /2, and 1 <= L < n (docs/golden-format.md, "Tiled cases"; a TOSA
+/// operator case's further rules: GoldenTile.h, tosaTileProblem).
 int64_t readPeriod(const Object &in, int64_t n, int version);
-/// A rescale or TOSA operator case (`what`: "a rescale case") has no
-/// /input/period: only qcast, dcast and rescale cases are tiled.
-void refusePeriod(const Object &in, const std::string &what);
 /// The tags every case has, after its own: `rejection` (and the rejection
 /// itself, GoldenRun.h), the variant reserved for rejections, the names of
 /// /expected in order (`listKey`) and the sorted input classes.

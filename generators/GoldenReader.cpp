@@ -395,7 +395,7 @@ void readCase(const Value &root, GoldenCase &c) {
   if (isRescaleCase(o))
     return readRescaleCase(o, c, version);
   if (isTosaOpCase(o))
-    return readTosaOpCase(o, c);
+    return readTosaOpCase(o, c, version);
   closedKeys(o, "", {"format", "id", "level", "seed", "category", "variant", "tags", "type",
                      "program", "input", "rejection", "expected"});
   c.level = asString(o.get("level"), "/level");

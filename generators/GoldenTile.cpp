@@ -1,9 +1,12 @@
-//===- GoldenTile.cpp - Tiled qcast / dcast / rescale cases ----------------===//
+//===- GoldenTile.cpp - Tiled cases -----------------------------------------===//
 //
 // Spec: docs/golden-format.md ("Tiled cases").
 //
 //===----------------------------------------------------------------------===//
 #include "generators/GoldenTile.h"
+
+#include "generators/GoldenElementwise.h"
+#include "generators/GoldenTosaOp.h"
 
 #include <stdexcept>
 #include <string>
@@ -56,24 +59,103 @@ std::vector<std::pair<int64_t, int64_t>> intervalTable(const std::vector<Allowed
   return table;
 }
 
-bool isTileable(Op op) { return op == Op::QCast || op == Op::DCast || op == Op::Rescale; }
+std::string shapeText(const Shape &s) {
+  std::string out = "[";
+  for (size_t d = 0; d < s.size(); ++d)
+    out += (d ? ", " : "") + std::to_string(s[d]);
+  return out + "]";
+}
+
+bool allEqual(const std::vector<int64_t> &v, int64_t x) {
+  return std::all_of(v.begin(), v.end(), [&](int64_t e) { return e == x; });
+}
+
+/// A contraction's window is one element: 1x1 kernel, stride 1, no padding
+/// (TRANSPOSE_CONV2D: no out_pad). Dilation does not matter for a 1x1 kernel.
+bool oneElementWindow(const TosaOpParams &k) {
+  const bool flat = allEqual(k.stride, 1) && allEqual(k.pad, 0);
+  switch (k.kind) {
+  case TosaOpKind::MatMul: return true; // the output's shape being the input's: W == C
+  case TosaOpKind::Conv2d:
+  case TosaOpKind::TransposeConv2d: // weight [OC, KH, KW, IC]
+    return flat && k.weightShape.size() == 4 && k.weightShape[1] == 1 && k.weightShape[2] == 1;
+  case TosaOpKind::DepthwiseConv2d: // weight [KH, KW, C, M]
+    return flat && k.weightShape.size() == 4 && k.weightShape[0] == 1 && k.weightShape[1] == 1;
+  case TosaOpKind::AvgPool2d:
+  case TosaOpKind::MaxPool2d: return flat && allEqual(k.kernel, 1);
+  default: return false;
+  }
+}
 
 } // namespace
+
+bool tiledInput2(const CaseParams &p) {
+  return p.op == Op::TosaOp && p.period > 0 && isElementwiseKind(p.tosaOp.kind) &&
+         hasInput2(p.tosaOp.kind) && p.tosaOp.input2Shape == p.shape;
+}
+
+std::string tosaTileProblem(const CaseParams &p, int64_t period) {
+  const TosaOpParams &k = p.tosaOp;
+  Shape out;
+  try {
+    out = tosaOpOutputShape(p);
+  } catch (const std::logic_error &) {
+    return "no output shape derives from the parameters";
+  }
+  if (out != p.shape)
+    return "the output's shape " + shapeText(out) + " is not the input's " + shapeText(p.shape) +
+           ": a tiled TOSA operator's output element i stands for input element i";
+  if (isContractionKind(k.kind)) {
+    if (p.shape.empty() || p.shape[0] != 1)
+      return "a tiled contraction has batch 1";
+    if (!oneElementWindow(k))
+      return "the window is not one element: a tiled contraction has a 1x1 kernel, stride 1 "
+             "and no padding";
+    const int64_t channels = p.shape.back();
+    if (channels < 1 || period % channels != 0)
+      return "the period " + std::to_string(period) + " is not a multiple of the channel count " +
+             std::to_string(channels);
+    return "";
+  }
+  if (!hasInput2(k.kind) || k.input2Shape == p.shape)
+    return "";
+  // input2 listed whole: [1, ..., 1] then the input's last dimensions, so
+  // that output element i reads input2 element i % (its element count).
+  const Shape &b = k.input2Shape;
+  if (b.size() != p.shape.size())
+    return "input2's rank is not the input's";
+  size_t first = b.size(); // the first of the trailing dimensions input2 shares
+  while (first > 0 && b[first - 1] == p.shape[first - 1])
+    --first;
+  for (size_t d = 0; d < first; ++d)
+    if (b[d] != 1)
+      return "input2's shape " + shapeText(b) + " is neither the input's nor [1, ..., 1] followed "
+             "by the input's last dimensions";
+  const int64_t n2 = numElements(b);
+  if (n2 < 1 || period % n2 != 0)
+    return "the period " + std::to_string(period) + " is not a multiple of input2's " +
+           std::to_string(n2) + " elements (input2 is listed whole)";
+  return "";
+}
 
 void checkTiled(const GoldenCase &c) {
   const int64_t period = c.params.period;
   if (period == 0)
     return;
-  if (!isTileable(c.params.op))
-    broken(c, "only qcast, dcast and rescale cases are tiled");
-  const size_t n = c.numOutputs();
+  // N: the input's elements (a tiled TOSA operator's output has as many).
+  const size_t n = c.isTosaOp() ? size_t(numElements(c.params.shape)) : c.numOutputs();
   if (period < 1 || size_t(period) >= n)
     broken(c, "the period must lie in [1, N) for N = " + std::to_string(n) + " elements");
+  if (c.isTosaOp())
+    if (std::string problem = tosaTileProblem(c.params, period); !problem.empty())
+      broken(c, problem);
   if (c.params.op == Op::QCast)
     checkVector(c, c.inputFloats, n, "input");
   else
     checkVector(c, c.inputStored, n, "input");
   checkVector(c, c.inputClasses, n, "input classes");
+  if (tiledInput2(c.params))
+    checkVector(c, c.input2Stored, n, "input2");
   for (size_t k = 0; k < c.expected.size(); ++k) {
     const ExpectedOutput &e = c.expected[k];
     const std::string what = "expected[" + std::to_string(k) + "] (" + e.profile + ")";
@@ -132,10 +214,33 @@ template <typename T> void expand(std::vector<T> &v, size_t n) {
 
 } // namespace
 
+void repeatTiledInputs(GoldenCase &c) {
+  const int64_t period = c.params.period;
+  if (period == 0)
+    return;
+  auto check = [&](size_t size, const char *what) {
+    if (size != size_t(period))
+      throw std::logic_error("golden case " + c.id + ": the generator made " +
+                             std::to_string(size) + " " + what + " elements for the period " +
+                             std::to_string(period));
+  };
+  const size_t n = size_t(numElements(c.params.shape));
+  check(c.inputStored.size(), "input");
+  check(c.inputClasses.size(), "input class");
+  expand(c.inputStored, n);
+  expand(c.inputClasses, n);
+  if (tiledInput2(c.params)) {
+    check(c.input2Stored.size(), "input2");
+    expand(c.input2Stored, n);
+  }
+}
+
 void expandTiled(GoldenCase &c, size_t n) {
   expand(c.inputFloats, n);
   expand(c.inputStored, n);
   expand(c.inputClasses, n);
+  if (tiledInput2(c.params))
+    expand(c.input2Stored, n);
   const size_t period = size_t(c.params.period);
   for (ExpectedOutput &e : c.expected) {
     expand(e.stored, n);

@@ -92,7 +92,7 @@ std::string denseIntText(const std::vector<int64_t> &values, const Shape &shape,
 /// operands as tosa.const and one op.
 std::string tosaOpProgramText(const CaseParams &p);
 
-/// `<op>-<types>-<purpose>-<shape kind>[-<variant>]-<hash>`.
+/// `<op>-<types>-<purpose>-<shape kind>[-<variant>][-tile<L>]-<hash>`.
 std::string tosaOpCaseId(const CaseParams &p);
 /// `<op>/<types>/<purpose>`.
 std::string tosaOpCategory(const CaseParams &p);

@@ -14,6 +14,7 @@
 #include "generators/GoldenJsonWrite.h"
 #include "generators/GoldenLevels.h"
 #include "generators/GoldenProgram.h"
+#include "generators/GoldenTile.h"
 
 #include <algorithm>
 
@@ -141,14 +142,21 @@ std::string tosaOpCaseToJson(const GoldenCase &c, bool compact, std::string_view
   w.member("purpose", quote(k.purpose));
   w.close();
   w.member("program", quote(programText(p)));
+  // A tiled case lists its first L elements (docs/golden-format.md, "Tiled
+  // cases"): of the input, of an input2 tiled with it, of the output.
+  auto listedOf = [&](const auto &v) {
+    return p.period > 0 ? firstListed(v, size_t(p.period)) : v;
+  };
   w.key("input");
   w.open();
   w.member("type", quote(tosaOpInputType(p, true)));
   w.member("shape", intList(p.shape));
+  if (p.period > 0)
+    w.member("period", std::to_string(p.period));
   if (p.shapeKind == ShapeKind::Dynamic)
     w.member("dynamicDims", intList(dynamicIndices(p)));
-  w.member("values", intList(c.inputStored));
-  w.member("classes", stringList(c.inputClasses));
+  w.member("values", intList(listedOf(c.inputStored)));
+  w.member("classes", stringList(listedOf(c.inputClasses)));
   w.close();
   w.key("operands");
   const std::vector<TosaOpOperand> operands = tosaOpOperands(c);
@@ -162,9 +170,12 @@ std::string tosaOpCaseToJson(const GoldenCase &c, bool compact, std::string_view
       w.member("name", quote(o.name));
       w.member("type", quote(tosaOpOperandType(o, true)));
       w.member("shape", intList(*o.shape));
+      const bool tiled = o.name == "input2" && tiledInput2(p);
+      if (tiled)
+        w.member("period", std::to_string(p.period));
       if (o.dynamic && !trueIndices(*o.dynamic).empty())
         w.member("dynamicDims", intList(trueIndices(*o.dynamic)));
-      w.member("values", intList(*o.values));
+      w.member("values", intList(tiled ? listedOf(*o.values) : *o.values));
       w.close();
     }
     w.endArray();
@@ -182,7 +193,7 @@ std::string tosaOpCaseToJson(const GoldenCase &c, bool compact, std::string_view
     w.member("summary", quote(e.profile + ": " + e.description));
     w.member("type", quote(tosaOpOutputType(p, true)));
     w.member("shape", intList(c.outputShape));
-    w.member("values", intList(e.stored));
+    w.member("values", intList(listedOf(e.stored)));
     w.close();
   }
   if (!c.expected.empty())
@@ -210,12 +221,15 @@ std::string intType(const Object &o, const char *key, const std::string &where) 
   fail(where, "expected an integer type i4, i8, i16, i32 or i48, got '" + t + "'");
 }
 
+/// `n` integers of `type`; `ofN` names n in the message (default "N
+/// elements"; a tiled list: "L (the period; the case has N elements)").
 std::vector<int64_t> valuesOf(const Value *v, const std::string &where, const std::string &type,
-                              int64_t n, const std::string &what) {
+                              int64_t n, const std::string &what, const std::string &ofN = "") {
   std::vector<int64_t> out =
       boundedInts(v, where, signedMin(type), signedMax(type), what + " (" + type + ")");
   if (int64_t(out.size()) != n)
-    fail(where, std::to_string(out.size()) + " values for " + std::to_string(n) + " elements");
+    fail(where, std::to_string(out.size()) + " values for " +
+                    (ofN.empty() ? std::to_string(n) + " elements" : ofN));
   return out;
 }
 
@@ -231,7 +245,7 @@ Shape shapeOf(const Value *v, const std::string &where) {
 
 } // namespace
 
-void readTosaOpCase(const Object &o, GoldenCase &c) {
+void readTosaOpCase(const Object &o, GoldenCase &c, int version) {
   // The tags name the op, and with it the op object's key.
   const Object &tags = asObject(o.get("tags"), "/tags");
   closedKeys(tags, "/tags", {"op", "types", "output", "purpose", "shapeKind", "rejection",
@@ -314,11 +328,10 @@ void readTosaOpCase(const Object &o, GoldenCase &c) {
         fail(at, "unknown key '" + kv.first.str() + "' for " + op + " (the schema is closed)");
   }
 
-  // The inputs.
+  // The inputs: the shapes first (a tiled case's rules need them all).
   c.rejection = readRejection(o);
   const Object &in = asObject(o.get("input"), "/input");
-  refusePeriod(in, elementwise ? "an elementwise case" : "a contraction case");
-  closedKeys(in, "/input", {"type", "shape", "dynamicDims", "values", "classes"});
+  closedKeys(in, "/input", {"type", "shape", "dynamicDims", "period", "values", "classes"});
   readShape(in, p, kind);
   if (!elementwise && p.shapeKind == ShapeKind::Dynamic &&
       (p.dynamic.empty() || !p.dynamic[0] ||
@@ -327,13 +340,14 @@ void readTosaOpCase(const Object &o, GoldenCase &c) {
   const int64_t n = numElements(p.shape);
   if (n > (int64_t(1) << 24))
     fail("/input/shape", "more than 2^24 elements");
-  c.inputStored = valuesOf(in.get("values"), "/input/values", k.input, n, "input value");
-  const Array &classes = asArray(in.get("classes"), "/input/classes");
-  if (int64_t(classes.size()) != n)
-    fail("/input/classes", std::to_string(classes.size()) + " classes for " + std::to_string(n) +
-                               " values");
-  for (size_t i = 0; i < classes.size(); ++i)
-    c.inputClasses.push_back(asString(&classes[i], "/input/classes/" + std::to_string(i)));
+  // A tiled case (/2) lists its first L elements (docs/golden-format.md,
+  // "Tiled cases"); expanded to n once every list is read.
+  p.period = readPeriod(in, n, version);
+  const int64_t listed = p.period > 0 ? p.period : n;
+  const std::string ofListed =
+      p.period > 0 ? std::to_string(listed) + " (the period; the case has " + std::to_string(n) +
+                         " elements)"
+                   : std::to_string(n) + " elements";
   const Array &operands = asArray(o.get("operands"), "/operands");
   const std::vector<TosaOpOperand> slots = tosaOpOperands(c);
   if (operands.size() != slots.size()) {
@@ -350,8 +364,8 @@ void readTosaOpCase(const Object &o, GoldenCase &c) {
     const TosaOpOperand &slot = slots[i];
     const std::string where = "/operands/" + std::to_string(i);
     const Object &od = asObject(&operands[i], where);
-    if (slot.dynamic)
-      closedKeys(od, where, {"name", "type", "shape", "dynamicDims", "values"});
+    if (slot.dynamic) // input2: also a period (tiled with the input)
+      closedKeys(od, where, {"name", "type", "shape", "period", "dynamicDims", "values"});
     else
       closedKeys(od, where, {"name", "type", "shape", "values"});
     expectEqual(asString(od.get("name"), where + "/name"), slot.name, where + "/name",
@@ -370,8 +384,25 @@ void readTosaOpCase(const Object &o, GoldenCase &c) {
         }
       }
     }
-    *slot.values = valuesOf(od.get("values"), where + "/values", slot.element,
-                            numElements(*slot.shape), slot.name + " value");
+    // An input2 of the input's shape in a tiled case is tiled with the input
+    // and says so; any other operand is listed whole.
+    const bool tiled = slot.name == "input2" && p.period > 0 && *slot.shape == p.shape;
+    if (const Value *pv = od.get("period")) {
+      if (!tiled)
+        fail(where + "/period", "only an input2 of the input's shape in a tiled case has a "
+                                "period (it is tiled with the input); other operands are "
+                                "listed whole");
+      if (asInt(pv, where + "/period") != p.period)
+        fail(where + "/period", "period " + std::to_string(asInt(pv, where + "/period")) +
+                                    " is not the input's " + std::to_string(p.period));
+    } else if (tiled) {
+      fail(where + "/period", "missing: an input2 of the input's shape is tiled with the input "
+                              "(period " + std::to_string(p.period) + ")");
+    }
+    *slot.values = tiled ? valuesOf(od.get("values"), where + "/values", slot.element, listed,
+                                    slot.name + " value", ofListed)
+                         : valuesOf(od.get("values"), where + "/values", slot.element,
+                                    numElements(*slot.shape), slot.name + " value");
     expectEqual(asString(od.get("type"), where + "/type"), tosaOpOperandType(slot, true),
                 where + "/type", "operand type");
   }
@@ -383,6 +414,17 @@ void readTosaOpCase(const Object &o, GoldenCase &c) {
     fail(at, elementwise ? "no output size derives from the inputs and no declaredOutput"
                          : "no output size derives from the attributes and no declaredOutput");
   }
+  if (p.period > 0)
+    if (std::string problem = tosaTileProblem(p, p.period); !problem.empty())
+      fail("/input/period", problem);
+  c.inputStored = valuesOf(in.get("values"), "/input/values", k.input, listed, "input value",
+                           ofListed);
+  const Array &classes = asArray(in.get("classes"), "/input/classes");
+  if (int64_t(classes.size()) != listed)
+    fail("/input/classes", std::to_string(classes.size()) + " classes for " +
+                               std::to_string(listed) + " values");
+  for (size_t i = 0; i < classes.size(); ++i)
+    c.inputClasses.push_back(asString(&classes[i], "/input/classes/" + std::to_string(i)));
 
   // The expected output.
   const Array &expected = asArray(o.get("expected"), "/expected");
@@ -410,10 +452,14 @@ void readTosaOpCase(const Object &o, GoldenCase &c) {
     std::vector<int64_t> s = intArray(eo.get("shape"), where + "/shape");
     if (Shape(s.begin(), s.end()) != c.outputShape)
       fail(where + "/shape", "does not match the shape the parameters derive");
+    // A tiled case's output has the input's shape (tosaTileProblem).
     out.stored = valuesOf(eo.get("values"), where + "/values", outType,
-                          numElements(c.outputShape), "output value");
+                          p.period > 0 ? listed : numElements(c.outputShape), "output value",
+                          p.period > 0 ? ofListed : "");
     c.expected.push_back(std::move(out));
   }
+  if (p.period > 0)
+    expandTiled(c, size_t(n));
   if (!c.rejection) {
     // A value case: the kernel computes every element (no ERROR_IF holds,
     // no REQUIRE fails: those cases are expected rejections).

@@ -25,9 +25,10 @@ std::string tosaOpTagsJson(const GoldenCase &c);
 std::string tosaOpCaseToJson(const GoldenCase &c, bool compact, std::string_view format);
 /// Whether the case object's tags name a TOSA operator of the family.
 bool isTosaOpCase(const jsonread::Object &o);
-/// Reads a TOSA operator case (the format version already checked); throws
+/// Reads a TOSA operator case (the format version already checked: 1 or 2;
+/// a tiled case, /2 only, comes back expanded to all its elements); throws
 /// jsonread::FormatError.
-void readTosaOpCase(const jsonread::Object &o, GoldenCase &c);
+void readTosaOpCase(const jsonread::Object &o, GoldenCase &c, int version);
 
 } // namespace qi::generators
 

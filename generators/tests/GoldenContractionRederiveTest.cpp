@@ -12,8 +12,11 @@
 //     part of its expected error (the ERROR_IF's condition, the REQUIRE's
 //     element, function and term) is in the rejection's message;
 //   * a `verifier` rejection: the oracle stops too (TOSA forbids it as well).
-// Each case also writes back to its file's exact text. SuiteFromEnvironment
-// checks a generated suite (QI_GOLDEN_REDERIVE_SUITE=DIR) the same way.
+// Each case also writes back to its file's exact text. A tiled case
+// (docs/golden-format.md, "Tiled cases") is read expanded, so every one of
+// its elements is re-derived too; full has a tiled value case of every op.
+// SuiteFromEnvironment checks a generated suite (QI_GOLDEN_REDERIVE_SUITE=DIR)
+// the same way.
 //
 //===----------------------------------------------------------------------===//
 #include "generators/GoldenContraction.h"
@@ -80,14 +83,16 @@ oracle::Expected rederive(const GoldenCase &c) {
   return {};
 }
 
-/// Every contraction case of `dir`; returns the number of elements re-derived.
-void checkContractionSuite(const std::string &dir) {
+/// Every contraction case of `dir`; `tiledEveryOp`: every op has a tiled
+/// value case, re-derived over all its elements.
+void checkContractionSuite(const std::string &dir, bool tiledEveryOp = false) {
   Manifest manifest;
   std::vector<GoldenCase> cases;
   std::string error;
   ASSERT_TRUE(loadSuite(dir, manifest, cases, error)) << error;
   size_t contractions = 0, rejections = 0, rederived = 0;
-  std::map<std::string, size_t> valueCasesPerOp;
+  std::map<std::string, size_t> valueCasesPerOp, tiledValueCasesPerOp;
+  size_t tiledElements = 0;
   std::vector<std::string> problems;
   for (const GoldenCase &c : cases) {
     if (!c.isTosaOp() || !isContractionKind(c.params.tosaOp.kind))
@@ -126,6 +131,14 @@ void checkContractionSuite(const std::string &dir) {
       continue;
     }
     ++valueCasesPerOp[std::string(tosaOpName(c.params.tosaOp.kind))];
+    if (c.params.period > 0) {
+      if (int64_t(e.stored.size()) != numElements(c.params.shape))
+        problems.push_back(c.id + ": a tiled case of " +
+                           std::to_string(numElements(c.params.shape)) + " input elements has " +
+                           std::to_string(e.stored.size()) + " output elements");
+      ++tiledValueCasesPerOp[std::string(tosaOpName(c.params.tosaOp.kind))];
+      tiledElements += e.stored.size();
+    }
     for (size_t i = 0; i < e.stored.size(); ++i) {
       ++rederived;
       const int64_t value = oracle::signExtend(want.result.bits[i], width);
@@ -137,14 +150,20 @@ void checkContractionSuite(const std::string &dir) {
   }
   for (size_t k = 0; k < problems.size() && k < 20; ++k)
     ADD_FAILURE() << dir << ": " << problems[k];
+  size_t tiled = 0;
+  for (const auto &kv : tiledValueCasesPerOp)
+    tiled += kv.second;
   std::cout << dir << ": " << contractions << " contraction cases (" << rejections
-            << " expected rejections); re-derived " << rederived << " elements, "
-            << problems.size() << " problems\n";
+            << " expected rejections); re-derived " << rederived << " elements (" << tiledElements
+            << " of them in " << tiled << " tiled cases), " << problems.size() << " problems\n";
   EXPECT_TRUE(problems.empty());
   // Every op has value cases in every level.
   for (const char *op : {"matmul", "conv2d", "depthwise_conv2d", "transpose_conv2d", "avg_pool2d",
                          "max_pool2d"}) {
     EXPECT_GT(valueCasesPerOp[op], 0u) << op;
+    if (tiledEveryOp) {
+      EXPECT_GT(tiledValueCasesPerOp[op], 0u) << op << ": no tiled value case";
+    }
   }
   EXPECT_GT(rejections, 0u);
 }
@@ -153,7 +172,9 @@ TEST(GoldenContractionRederive, SmokeSuite) {
   checkContractionSuite(QI_GOLDEN_DIR "/v2/smoke");
 }
 
-TEST(GoldenContractionRederive, FullSuite) { checkContractionSuite(QI_GOLDEN_DIR "/v2/full"); }
+TEST(GoldenContractionRederive, FullSuite) {
+  checkContractionSuite(QI_GOLDEN_DIR "/v2/full", /*tiledEveryOp=*/true);
+}
 
 // A suite generated elsewhere (`quant-golden generate --out=DIR`), before it
 // replaces a checked-in one: QI_GOLDEN_REDERIVE_SUITE=DIR.

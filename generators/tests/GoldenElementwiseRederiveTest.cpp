@@ -13,9 +13,12 @@
 //     message;
 //   * a `verifier` rejection: the oracle stops too (TOSA forbids it as well),
 //     but for a static empty tensor, which the oracle evaluates (staticEmpty).
-// Each case also writes back to its file's exact text. SuiteFromEnvironment
-// checks a generated suite (QI_GOLDEN_REDERIVE_SUITE=DIR) the same way. The classes the
-// levels promise (docs/golden-format.md) are checked on the outputs: results
+// Each case also writes back to its file's exact text. A tiled case
+// (docs/golden-format.md, "Tiled cases") is read expanded, input2 included,
+// so every one of its elements is re-derived too; full has a tiled value case
+// of every op and a tiled rejection. SuiteFromEnvironment checks a generated
+// suite (QI_GOLDEN_REDERIVE_SUITE=DIR) the same way. The classes the levels
+// promise (docs/golden-format.md) are checked on the outputs: results
 // exactly on INT32_MAX / INT32_MIN, NEGATE's clip, MUL's ties.
 //
 //===----------------------------------------------------------------------===//
@@ -108,7 +111,8 @@ bool staticEmpty(const CaseParams &p) {
 
 struct Totals {
   size_t cases = 0, rejections = 0, rederived = 0;
-  std::map<std::string, size_t> valueCasesPerOp;
+  std::map<std::string, size_t> valueCasesPerOp, tiledValueCasesPerOp;
+  size_t tiledElements = 0, tiledRejections = 0;
   std::set<std::string> rejectionReasons;
   size_t atInt32Max = 0, atInt32Min = 0, negateClipped = 0, mulTies = 0;
 };
@@ -151,6 +155,7 @@ void checkSuite(const std::string &dir, Totals &t) {
     const ewo::Result want = rederive(c);
     if (c.rejection) {
       ++t.rejections;
+      t.tiledRejections += c.params.period > 0;
       t.rejectionReasons.insert(c.rejection->reason);
       if (want.ok && c.rejection->reason == kRejectVerifier && staticEmpty(c.params))
         continue;
@@ -179,6 +184,14 @@ void checkSuite(const std::string &dir, Totals &t) {
       continue;
     }
     ++t.valueCasesPerOp[std::string(tosaOpName(c.params.tosaOp.kind))];
+    if (c.params.period > 0) {
+      if (int64_t(e.stored.size()) != numElements(c.params.shape))
+        problems.push_back(c.id + ": a tiled case of " +
+                           std::to_string(numElements(c.params.shape)) + " input elements has " +
+                           std::to_string(e.stored.size()) + " output elements");
+      ++t.tiledValueCasesPerOp[std::string(tosaOpName(c.params.tosaOp.kind))];
+      t.tiledElements += e.stored.size();
+    }
     for (size_t i = 0; i < e.stored.size(); ++i) {
       ++t.rederived;
       const int64_t value = signedOf(out, want.value.bits[i]);
@@ -192,18 +205,27 @@ void checkSuite(const std::string &dir, Totals &t) {
   for (size_t k = 0; k < problems.size() && k < 20; ++k)
     ADD_FAILURE() << dir << ": " << problems[k];
   std::cout << dir << ": " << t.cases << " elementwise cases (" << t.rejections
-            << " expected rejections); re-derived " << t.rederived << " elements, "
-            << problems.size() << " problems\n";
+            << " expected rejections); re-derived " << t.rederived << " elements ("
+            << t.tiledElements << " of them in tiled cases), " << problems.size()
+            << " problems\n";
   EXPECT_TRUE(problems.empty());
 }
 
-void checkLevel(const std::string &dir) {
+/// `tiledEveryOp`: every op has a tiled value case, and a rejection is tiled.
+void checkLevel(const std::string &dir, bool tiledEveryOp = false) {
   Totals t;
   checkSuite(dir, t);
   // Every op has value cases; every kind of rejection occurs; the bounds are
   // met exactly, NEGATE clips, MUL rounds ties.
-  for (const char *op : {"add", "sub", "mul", "negate", "clamp"})
+  for (const char *op : {"add", "sub", "mul", "negate", "clamp"}) {
     EXPECT_GT(t.valueCasesPerOp[op], 0u) << dir << ": " << op;
+    if (tiledEveryOp) {
+      EXPECT_GT(t.tiledValueCasesPerOp[op], 0u) << dir << ": " << op << ": no tiled value case";
+    }
+  }
+  if (tiledEveryOp) {
+    EXPECT_GT(t.tiledRejections, 0u) << dir << ": no tiled rejection";
+  }
   for (std::string_view reason : {kRejectVerifier, kRejectErrorIf, kRejectRequire})
     EXPECT_TRUE(t.rejectionReasons.count(std::string(reason))) << dir << ": " << reason;
   EXPECT_GT(t.atInt32Max, 0u) << dir;
@@ -214,7 +236,9 @@ void checkLevel(const std::string &dir) {
 
 TEST(GoldenElementwiseRederive, SmokeSuite) { checkLevel(QI_GOLDEN_DIR "/v2/smoke"); }
 
-TEST(GoldenElementwiseRederive, FullSuite) { checkLevel(QI_GOLDEN_DIR "/v2/full"); }
+TEST(GoldenElementwiseRederive, FullSuite) {
+  checkLevel(QI_GOLDEN_DIR "/v2/full", /*tiledEveryOp=*/true);
+}
 
 // A suite generated elsewhere (`quant-golden generate --out=DIR`), before it
 // replaces a checked-in one: QI_GOLDEN_REDERIVE_SUITE=DIR.

@@ -30,7 +30,8 @@ MAX_ARG_LENGTH = 100000
 
 def expand_tiles(case):
     """A tiled case (input "period": L) lists its first L elements: element i of the input, of its
-    classes and of every expected output is element i % L, and i is poison iff i % L is."""
+    classes, of a TOSA operator's input2 with a period (tiled with the input) and of every
+    expected output is element i % L, and i is poison iff i % L is."""
     inp = case["input"]
     period = inp.get("period")
     if not period:
@@ -40,9 +41,14 @@ def expand_tiles(case):
         n *= d
     tile = lambda listed: [listed[i % period] for i in range(n)]
     inp["values"], inp["classes"] = tile(inp["values"]), tile(inp["classes"])
+    for o in case.get("operands", []):
+        if "period" in o:
+            o["values"] = tile(o["values"])
     for e in case["expected"]:
-        poison = set(e["poison"])
-        e["values"], e["poison"] = tile(e["values"]), [i for i in range(n) if i % period in poison]
+        e["values"] = tile(e["values"])
+        if "poison" in e:  # TOSA operator cases have none
+            poison = set(e["poison"])
+            e["poison"] = [i for i in range(n) if i % period in poison]
     return case
 
 

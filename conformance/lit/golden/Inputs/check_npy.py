@@ -32,15 +32,19 @@ def read_npy(path):
 
 
 def untile(case):
-    """docs/golden-format.md "Tiled cases": element i is element i % L, and i is poison (has an interval) iff i % L is."""
+    """docs/golden-format.md "Tiled cases": element i is element i % L, and i is poison (has an interval) iff i % L is;
+    a TOSA operator's input2 with a period is tiled with the input."""
     inp, period = case["input"], case["input"].get("period")
     if period:
         n = 1
         for d in inp["shape"]:
             n *= d
-        for seq in [inp["values"], inp["classes"]] + [e["values"] for e in case["expected"]]:
+        tiled = [o["values"] for o in case.get("operands", []) if "period" in o]
+        for seq in [inp["values"], inp["classes"]] + tiled + [e["values"] for e in case["expected"]]:
             seq[:] = [seq[i % period] for i in range(n)]
         for e in case["expected"]:
+            if "poison" not in e:  # TOSA operator cases have none
+                continue
             listed = set(e["poison"])
             e["poison"] = [i for i in range(n) if i % period in listed]
             if e.get("intervals"):  # a rescale case's: [i, lo, hi] repeats as i does
