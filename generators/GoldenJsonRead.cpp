@@ -218,6 +218,23 @@ int64_t readPeriod(const Object &in, int64_t n, int version) {
   return period;
 }
 
+std::string listedText(int64_t period, int64_t n) {
+  return period > 0 ? std::to_string(period) + " (the period; the case has " + std::to_string(n) +
+                          " elements)"
+                    : std::to_string(n) + " elements";
+}
+
+std::vector<std::string> readInputClasses(const Object &in, size_t listed) {
+  const Array &classes = asArray(in.get("classes"), "/input/classes");
+  if (classes.size() != listed)
+    fail("/input/classes", std::to_string(classes.size()) + " classes for " +
+                               std::to_string(listed) + " values");
+  std::vector<std::string> out;
+  for (size_t i = 0; i < classes.size(); ++i)
+    out.push_back(asString(&classes[i], "/input/classes/" + std::to_string(i)));
+  return out;
+}
+
 /// The tags every case has, after its own: `rejection` (and the rejection
 /// itself, GoldenRun.h), the variant reserved for rejections, the names of
 /// /expected in order (`listKey`: "profiles" for qcast / dcast, "recipes"

@@ -66,6 +66,11 @@ int readVersion(const Object &o);
 /// /2, and 1 <= L < n (docs/golden-format.md, "Tiled cases"; a TOSA
 /// operator case's further rules: GoldenTile.h, tosaTileProblem).
 int64_t readPeriod(const Object &in, int64_t n, int version);
+/// How a list-length error names what a case's lists hold: "7 (the period;
+/// the case has 100 elements)" for a tiled case, else "100 elements".
+std::string listedText(int64_t period, int64_t n);
+/// /input/classes: one class name per listed input element (`listed`).
+std::vector<std::string> readInputClasses(const Object &in, size_t listed);
 /// The tags every case has, after its own: `rejection` (and the rejection
 /// itself, GoldenRun.h), the variant reserved for rejections, the names of
 /// /expected in order (`listKey`) and the sorted input classes.

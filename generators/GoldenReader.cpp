@@ -248,10 +248,7 @@ void readRescaleCase(const Object &o, GoldenCase &c, int version) {
   // "Tiled cases"); expanded to n before the checks on whole elements.
   p.period = readPeriod(in, n, version);
   const int64_t listed = p.period > 0 ? p.period : n;
-  const std::string ofListed =
-      p.period > 0 ? std::to_string(listed) + " (the period; the case has " + std::to_string(n) +
-                         " elements)"
-                   : std::to_string(n) + " elements";
+  const std::string ofListed = listedText(p.period, n);
   c.rejection = readRejection(o);
   c.inputStored = boundedInts(in.get("values"), "/input/values",
                               intTypeMin(a.inputWidth, a.inputUnsigned),
@@ -259,12 +256,7 @@ void readRescaleCase(const Object &o, GoldenCase &c, int version) {
                               "input value (" + rescaleInputTag(r) + ")");
   if (int64_t(c.inputStored.size()) != listed)
     fail("/input/values", std::to_string(c.inputStored.size()) + " values for " + ofListed);
-  const Array &classes = asArray(in.get("classes"), "/input/classes");
-  if (int64_t(classes.size()) != listed)
-    fail("/input/classes", std::to_string(classes.size()) + " classes for " +
-                               std::to_string(listed) + " values");
-  for (size_t i = 0; i < classes.size(); ++i)
-    c.inputClasses.push_back(asString(&classes[i], "/input/classes/" + std::to_string(i)));
+  c.inputClasses = readInputClasses(in, size_t(listed));
 
 
   const Array &expected = asArray(o.get("expected"), "/expected");
@@ -430,10 +422,7 @@ void readCase(const Value &root, GoldenCase &c) {
   // "Tiled cases"); expanded to n below.
   p.period = readPeriod(in, n, version);
   const int64_t listed = p.period > 0 ? p.period : n;
-  const std::string ofListed =
-      p.period > 0 ? std::to_string(listed) + " (the period; the case has " + std::to_string(n) +
-                         " elements)"
-                   : std::to_string(n) + " elements";
+  const std::string ofListed = listedText(p.period, n);
   if (const Value *r = o.get("rejection")) {
     const Object &ro = asObject(r, "/rejection");
     closedKeys(ro, "/rejection", {"reason", "message"});
@@ -463,12 +452,7 @@ void readCase(const Value &root, GoldenCase &c) {
       c.inputStored.push_back(q);
     }
   }
-  const Array &classes = asArray(in.get("classes"), "/input/classes");
-  if (classes.size() != values.size())
-    fail("/input/classes", std::to_string(classes.size()) + " classes for " +
-                               std::to_string(values.size()) + " values");
-  for (size_t i = 0; i < classes.size(); ++i)
-    c.inputClasses.push_back(asString(&classes[i], "/input/classes/" + std::to_string(i)));
+  c.inputClasses = readInputClasses(in, values.size());
 
   const Array &expected = asArray(o.get("expected"), "/expected");
   if (expected.empty() && !c.rejection)

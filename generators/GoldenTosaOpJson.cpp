@@ -344,10 +344,7 @@ void readTosaOpCase(const Object &o, GoldenCase &c, int version) {
   // "Tiled cases"); expanded to n once every list is read.
   p.period = readPeriod(in, n, version);
   const int64_t listed = p.period > 0 ? p.period : n;
-  const std::string ofListed =
-      p.period > 0 ? std::to_string(listed) + " (the period; the case has " + std::to_string(n) +
-                         " elements)"
-                   : std::to_string(n) + " elements";
+  const std::string ofListed = listedText(p.period, n);
   const Array &operands = asArray(o.get("operands"), "/operands");
   const std::vector<TosaOpOperand> slots = tosaOpOperands(c);
   if (operands.size() != slots.size()) {
@@ -419,12 +416,7 @@ void readTosaOpCase(const Object &o, GoldenCase &c, int version) {
       fail("/input/period", problem);
   c.inputStored = valuesOf(in.get("values"), "/input/values", k.input, listed, "input value",
                            ofListed);
-  const Array &classes = asArray(in.get("classes"), "/input/classes");
-  if (int64_t(classes.size()) != listed)
-    fail("/input/classes", std::to_string(classes.size()) + " classes for " +
-                               std::to_string(listed) + " values");
-  for (size_t i = 0; i < classes.size(); ++i)
-    c.inputClasses.push_back(asString(&classes[i], "/input/classes/" + std::to_string(i)));
+  c.inputClasses = readInputClasses(in, size_t(listed));
 
   // The expected output.
   const Array &expected = asArray(o.get("expected"), "/expected");

@@ -147,6 +147,23 @@ std::string writerError(const GoldenCase &c) {
   return "";
 }
 
+/// Written, read back expanded, written again: the same bytes (pretty and
+/// compact).
+void expectRoundTrip(const GoldenCase &c) {
+  ASSERT_EQ(writerError(c), "");
+  const std::string text = caseToJson(c);
+  GoldenCase back;
+  std::string error;
+  ASSERT_TRUE(caseFromJson(text, back, error)) << error;
+  expectSameContent(c, back);
+  EXPECT_EQ(caseToJson(back), text); // byte for byte
+  const std::string line = caseToJson(c, /*compact=*/true);
+  GoldenCase fromLine;
+  ASSERT_TRUE(caseFromJson(line, fromLine, error)) << error;
+  expectSameContent(c, fromLine);
+  EXPECT_EQ(caseToJson(fromLine, true), line);
+}
+
 TEST(GoldenTile, RoundTripQCastAndDCast) {
   for (Op op : {Op::QCast, Op::DCast}) {
     SCOPED_TRACE(std::string(opName(op)));
@@ -168,16 +185,7 @@ TEST(GoldenTile, RoundTripQCastAndDCast) {
     else
       EXPECT_NE(text.find("\"values\": [" + std::to_string(c.inputStored[0]) + ", 0, "),
                 std::string::npos);
-    GoldenCase back;
-    std::string error;
-    ASSERT_TRUE(caseFromJson(text, back, error)) << error;
-    expectSameContent(c, back);
-    EXPECT_EQ(caseToJson(back), text); // byte for byte
-    const std::string line = caseToJson(c, /*compact=*/true);
-    GoldenCase fromLine;
-    ASSERT_TRUE(caseFromJson(line, fromLine, error)) << error;
-    expectSameContent(c, fromLine);
-    EXPECT_EQ(caseToJson(fromLine, true), line);
+    expectRoundTrip(c);
   }
 }
 
@@ -195,16 +203,7 @@ TEST(GoldenTile, RoundTripRescale) {
   EXPECT_NE(text.find("\"shape\": [4, 25],\n    \"period\": 7,\n    \"values\": ["),
             std::string::npos)
       << text;
-  GoldenCase back;
-  std::string error;
-  ASSERT_TRUE(caseFromJson(text, back, error)) << error;
-  expectSameContent(c, back);
-  EXPECT_EQ(caseToJson(back), text); // byte for byte
-  const std::string line = caseToJson(c, /*compact=*/true);
-  GoldenCase fromLine;
-  ASSERT_TRUE(caseFromJson(line, fromLine, error)) << error;
-  expectSameContent(c, fromLine);
-  EXPECT_EQ(caseToJson(fromLine, true), line);
+  expectRoundTrip(c);
   // The writer checks the intervals' period too; the reader their range.
   GoldenCase broken = c;
   const size_t k = size_t(tosa - c.expected.begin());
@@ -265,22 +264,6 @@ CaseParams tosaConvParams(int64_t period, int64_t kh = 1, int64_t kw = 1,
 
 GoldenCase builtCase(const CaseParams &p) { return buildCase(p, Level::Full, kDefaultSeed, {}); }
 
-/// Written, read back expanded, written again: the same bytes (pretty and
-/// compact).
-void expectRoundTrip(const GoldenCase &c) {
-  ASSERT_EQ(writerError(c), "");
-  const std::string text = caseToJson(c);
-  GoldenCase back;
-  std::string error;
-  ASSERT_TRUE(caseFromJson(text, back, error)) << error;
-  expectSameContent(c, back);
-  EXPECT_EQ(caseToJson(back), text); // byte for byte
-  const std::string line = caseToJson(c, /*compact=*/true);
-  GoldenCase fromLine;
-  ASSERT_TRUE(caseFromJson(line, fromLine, error)) << error;
-  expectSameContent(c, fromLine);
-  EXPECT_EQ(caseToJson(fromLine, true), line);
-}
 
 TEST(GoldenTile, RoundTripTosaAdd) {
   // input2 of the input's shape: tiled with it, its file lists 7 values.
