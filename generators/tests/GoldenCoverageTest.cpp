@@ -462,6 +462,23 @@ TEST(CoverageModels, NoLevelCaseBreaksARule) {
   }
 }
 
+// docs/vendor-guide.md, "Coverage classes": the full level holds every
+// feasible pair and every feasible combination of the declared triples of
+// each model (qcast / dcast, rescale, TOSA operators); a case dropped from
+// a level's design shows here as the combinations only it held.
+TEST(CoverageModels, FullLevelCoversEveryPairAndTriple) {
+  LevelCoverage c;
+  for (const CaseParams &p : levelCases(Level::Full))
+    c.add(p);
+  for (const coverage::DomainCoverage &d : c.result()) {
+    auto [pc, pf] = coverage::DomainCoverage::totals(d.pairs);
+    auto [tc, tf] = coverage::DomainCoverage::totals(d.triples);
+    EXPECT_EQ(pc, pf) << d.model->name() << ": pairs";
+    EXPECT_EQ(tc, tf) << d.model->name() << ": triples";
+    EXPECT_GT(pf, 0u) << d.model->name();
+  }
+}
+
 TEST(CoverageModels, JsonReadsBack) {
   std::vector<CaseParams> cases = levelCases(Level::Smoke);
   LevelCoverage c;
