@@ -22,7 +22,9 @@ range, zero points 0 / storage extremes / random) and inputs:
 runs them through the framework's adapter in batch mode (the quant-conform-command/1 protocol of
 docs/vendor-guide.md, one adapter process for the whole sweep, one request per parameter set) and through
 `quant-interp --profile=P --hex` (one program per configuration, one function argument per parameter set), and
-compares element by element, bit for bit. An element the profile leaves undefined (poison) is don't-care. A
+compares element by element, bit for bit. Pipelined for 2 cores: a configuration's quant-interp runs (every profile)
+go to INTERP_WORKERS threads while the framework answers it, and its comparison runs while the next configuration's
+inputs are drawn and sent. An element the profile leaves undefined (poison) is don't-care. A
 parameter set the framework refuses (exit 3 or 77) is a refusal, counted by scale class, never a mismatch; a refusal
 outside the classes given by --allow-refusal fails the run. --known-mismatch=TAGS:Q names a documented difference the
 profile does not predict: in the matching configurations an element may mismatch only where profile Q gives the
@@ -39,8 +41,11 @@ Python 3 standard library only.
 """
 import argparse
 import collections
+import concurrent.futures
+import itertools
 import json
 import math
+import operator
 import os
 import random
 import re
@@ -51,7 +56,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import zlib
 from array import array
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -152,6 +156,11 @@ class Expressed:
         """v rounded to nearest even (overflow: infinity; NaN: the quiet NaN): its bit pattern."""
         if self.name == "f32":
             return f32_bits_of([v])[0]
+        if self.name == "f16" and v == v:
+            try:  # struct's binary16 packing rounds to nearest even too (its overflow raises instead)
+                return struct.unpack("<H", struct.pack("<e", v))[0]
+            except OverflowError:
+                pass
         if math.isnan(v):
             return self.inf | self.quiet
         sign = self.sign if math.copysign(1.0, v) < 0 else 0
@@ -223,6 +232,14 @@ class Storage:
     def result_spelling(self):  # the output type quant-conform writes into request.txt
         return ("i" if self.signed else "ui") + str(self.width)
 
+    def typecode(self):
+        """The array typecode that holds every stored integer of the type (the sweep's qcast values)."""
+        if self.width <= 8:
+            return "b" if self.signed else "B"
+        if self.width <= 16:
+            return "h" if self.signed else "H"
+        return "i" if self.signed else "I"
+
     def decode(self, raw):
         """A stored integer from its little-endian bytes as quant-interp prints them (low `width` bits)."""
         v = int.from_bytes(raw, "little") & ((1 << self.width) - 1)
@@ -230,7 +247,21 @@ class Storage:
             v -= 1 << self.width
         return v
 
+    def decode_all(self, raw):
+        """decode() of every `bytes`-wide element of raw, as an array of typecode(): whole-buffer operations where
+        the element is one byte (a table of the 256 bytes) or exactly 16 / 32 bits wide, else element by element."""
+        tc = self.typecode()
+        if self.bytes == 1:
+            table = bytes(self.decode(bytes([b])) & 0xFF for b in range(256))
+            return array(tc, raw.translate(table))
+        if self.width in (16, 32):
+            return array(tc, raw)
+        size = self.bytes
+        return array(tc, (self.decode(raw[k:k + size]) for k in range(0, len(raw), size)))
+
     def encode_hex(self, values):
+        if self.bytes in (1, 2, 4):  # two's complement in the element's own bytes: the array's little-endian bytes
+            return array(self.typecode(), values).tobytes().hex().upper()
         mask = (1 << (8 * self.bytes)) - 1
         return b"".join((v & mask).to_bytes(self.bytes, "little") for v in values).hex().upper()
 
@@ -875,7 +906,7 @@ def make_sets(config, rng, n_random, n_boundary, max_request, dcast_sets_max, ev
             s.inputs = [0] * s.n
         s.classes = array("B", bytes(s.n))
         for i, p in enumerate(s.params):
-            pos = s.positions(i)
+            pos = s.positions(i)  # a range
             cnt = len(pos)
             nr = (cnt * n_random + (n_random + n_boundary) - 1) // (n_random + n_boundary) if total else 0
             nb = cnt - nr
@@ -889,11 +920,28 @@ def make_sets(config, rng, n_random, n_boundary, max_request, dcast_sets_max, ev
                 vals, cls = qcast_inputs(rng, p, st, nr, nb)
             else:
                 vals, cls = dcast_inputs(rng, p, st, nr, nb, cnt, every_max)
-            for q, v, c in zip(pos, vals, cls):
-                s.inputs[q] = v
-                s.classes[q] = c
-                s.param_of[q] = i
+            place(s, pos, vals, cls, i)
     return sets, normal_total
+
+
+def place(s, pos, vals, cls, i):
+    """Puts parameter i's inputs vals (class indices cls) at its element positions pos (a range): slice assignment,
+    element by element only if the counts differ (then the shorter decides, as zip would)."""
+    n = len(pos)
+    if len(vals) == n and len(cls) == n:
+        where = slice(pos.start, pos.stop, pos.step)
+        if isinstance(s.inputs, array) and not (isinstance(vals, array) and vals.typecode == s.inputs.typecode):
+            vals = array(s.inputs.typecode, vals)
+        elif isinstance(s.inputs, list) and not isinstance(vals, list):
+            vals = list(vals)
+        s.inputs[where] = vals
+        s.classes[where] = cls if isinstance(cls, array) and cls.typecode == "B" else array("B", cls)
+        s.param_of[where] = array("I", [i]) * n
+        return
+    for q, v, c in zip(pos, vals, cls):
+        s.inputs[q] = v
+        s.classes[q] = c
+        s.param_of[q] = i
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -965,9 +1013,10 @@ def parse_interp_output(text, config, sets):
                 raise RuntimeError("unreadable quant-interp result: " + line[:200])
             items = [v for v in re.split(r"[\[\],\s]+", m2.group(1)) if v]
             if config["op"] == "qcast":
-                vals = [int(v) for v in items]
+                vals = array(st.typecode(), [int(v) for v in items])
             else:
-                vals = [int(v, 16) if v.startswith("0x") else s.expressed.round(float(v)) for v in items]
+                vals = array(s.expressed.typecode,
+                             [int(v, 16) if v.startswith("0x") else s.expressed.round(float(v)) for v in items])
             if len(vals) == 1:
                 vals = vals * s.n
             out.append((vals, poison))
@@ -977,34 +1026,39 @@ def parse_interp_output(text, config, sets):
             raw = raw * s.n  # a splat
         if len(raw) != size * s.n:
             raise RuntimeError("quant-interp result %d has %d bytes, expected %d" % (len(out), len(raw), size * s.n))
+        # arrays of the typecode the framework's values get too (value_array): equal arrays compare as memory
         if config["op"] == "qcast":
-            if size == 1 and st.signed and st.width == 8:
-                vals = list(array("b", raw))
-            elif size == 1 and not st.signed and st.width == 8:
-                vals = list(raw)
-            elif size == 2 and st.width == 16:
-                vals = list(array("h" if st.signed else "H", raw))
-            else:
-                vals = [st.decode(raw[k * size:(k + 1) * size]) for k in range(s.n)]
+            vals = st.decode_all(raw)
         else:
-            vals = list(array(s.expressed.typecode, raw))
+            vals = array(s.expressed.typecode, raw)
         out.append((vals, poison))
     return out
 
 
-class InterpRun:
-    """quant-interp --profile=P on a configuration's program, started in the background."""
+def run_command(cmd):
+    """(exit status, stdout, stderr) of a command run to its end."""
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    return r.returncode, r.stdout.decode("utf-8", "replace"), r.stderr.decode("utf-8", "replace")
 
-    def __init__(self, quant_interp, profile, program_path, args_path):
+
+class InterpRun:
+    """quant-interp --profile=P on a configuration's program: started now in the background, or queued on `pool` (a
+    thread pool whose workers each run one quant-interp at a time, while the caller works on)."""
+
+    def __init__(self, quant_interp, profile, program_path, args_path, pool=None):
         self.cmd = [quant_interp, "--profile=" + profile, "--hex", "--args-file=" + args_path, program_path]
-        self.proc = subprocess.Popen(self.cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.future = pool.submit(run_command, self.cmd) if pool is not None else None
+        self.proc = None if pool is not None else \
+            subprocess.Popen(self.cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
     def wait(self):
+        if self.future is not None:
+            return self.future.result()
         out, err = self.proc.communicate()
         return self.proc.returncode, out.decode("utf-8", "replace"), err.decode("utf-8", "replace")
 
 
-def run_interp(quant_interp, profile, config, sets, work, tag):
+def run_interp(quant_interp, profile, config, sets, work, tag, pool=None):
     """Per set: (values, poison) or an error string (the profile side refuses the set)."""
     program = os.path.join(work, "%s.mlir" % tag)
     argsf = os.path.join(work, "%s.args" % tag)
@@ -1013,7 +1067,7 @@ def run_interp(quant_interp, profile, config, sets, work, tag):
             f.write(interp_program(config, sets))
         with open(argsf, "w") as f:
             f.write(interp_args(config, sets))
-    return InterpRun(quant_interp, profile, program, argsf), program, argsf
+    return InterpRun(quant_interp, profile, program, argsf, pool), program, argsf
 
 
 def finish_interp(run, quant_interp, profile, config, sets, work, tag):
@@ -1060,8 +1114,7 @@ class Adapter:
         """(status, stderr text of this request)."""
         if self.proc is None or self.proc.poll() is not None:
             self.start()
-        self.err_file.seek(0, 2)
-        err_start = self.err_file.tell()
+        err_start = os.fstat(self.err_file.fileno()).st_size  # the adapter appends; this process only reads
         try:
             self.proc.stdin.write((directory + "\n").encode())
             self.proc.stdin.flush()
@@ -1094,10 +1147,8 @@ class Adapter:
                 self.buf += chunk
 
     def _stderr(self, start):
-        self.err_file.flush()
-        self.err_file.seek(start)
-        text = self.err_file.read().decode("utf-8", "replace")
-        self.err_file.seek(0, 2)
+        fd = self.err_file.fileno()
+        text = os.pread(fd, max(0, os.fstat(fd).st_size - start), start).decode("utf-8", "replace")
         return text.strip()
 
     def stop(self, kill=False):
@@ -1166,41 +1217,53 @@ def write_request(directory, config, s, inputs, request_id):
         in_t, out_t = "tensor<%sx%s>" % (d, ex.name), "tensor<%sx%s>" % (d, st.result_spelling())
         program = ("func.func @main(%%arg0: %s) -> %s {\n  %%0 = quant.qcast %%arg0 : %s to %s\n  return %%0 : %s\n}\n"
                    % (in_t, qt, in_t, qt, qt))
-        form = "0x%%0%dX\n" % ex.digits
-        text = "".join(form % b for b in inputs)
+        text = hex_lines(inputs, ex)
     else:
         in_t, out_t = "tensor<%sx%s>" % (d, st.signless()), "tensor<%sx%s>" % (d, ex.name)
         program = ("func.func @main(%%arg0: %s) -> %s {\n  %%0 = quant.dcast %%arg0 : %s to %s\n  return %%0 : %s\n}\n"
                    % (qt, out_t, qt, out_t, out_t))
-        text = "".join("%d\n" % v for v in inputs)
+        text = "".join(map("%d\n".__mod__, inputs))
     req = ["format " + PROTOCOL, "id " + request_id, "op " + config["op"], "input-type " + in_t,
            "output-type " + out_t, "shape " + " ".join(str(x) for x in s.shape), "elements %d" % s.n]
     files = {"request.txt": "\n".join(req) + "\n", "program.mlir": program,
              "type.json": json.dumps(s.type_json(st)) + "\n", "input.txt": text}
     for name, content in files.items():
-        with open(os.path.join(directory, name), "w") as f:
+        path = os.path.join(directory, name)
+        if os.path.exists(path):
+            os.unlink(path)  # a new file, not a truncated one: ext4 flushes a truncated file's blocks on close
+        with open(path, "w") as f:
             f.write(content)
     out = os.path.join(directory, "output.txt")
     if os.path.exists(out):
         os.unlink(out)
 
 
+def hex_lines(bits, ex):
+    """'0x%0*X\n' (ex.digits digits) of each bit pattern: the big-endian bytes' hex, a line per element."""
+    if not len(bits):
+        return ""
+    swapped = array(ex.typecode, bits)
+    swapped.byteswap()
+    return "0x" + swapped.tobytes().hex("\n", ex.bytes).upper().replace("\n", "\n0x") + "\n"
+
+
 def read_framework_output(directory, config, s):
+    """The framework's values as an array of the typecode quant-interp's values get (parse_interp_output)."""
     st = Storage(config["storage"])
     with open(os.path.join(directory, "output.txt")) as f:
         lines = f.read().split()
     if len(lines) != s.n:
         raise RuntimeError("output.txt has %d lines, expected %d" % (len(lines), s.n))
     if config["op"] == "qcast":
-        vals = [int(v) for v in lines]
-        bad = [v for v in vals if not st.qmin <= v <= st.qmax]
-        if bad:
+        vals = list(map(int, lines))
+        if vals and not (st.qmin <= min(vals) and max(vals) <= st.qmax):
+            bad = [v for v in vals if not st.qmin <= v <= st.qmax]
             raise RuntimeError("output.txt: %d outside the storage range (e.g. %d)" % (len(bad), bad[0]))
-        return vals
-    vals = [int(v, 16) for v in lines]
-    if any(v >> s.expressed.width for v in vals):
+        return array(st.typecode(), vals)
+    vals = list(map(int, lines, itertools.repeat(16)))
+    if vals and (min(vals) < 0 or max(vals) >> s.expressed.width):
         raise RuntimeError("output.txt: a value of more than %d bits" % s.expressed.width)
-    return vals
+    return array(s.expressed.typecode, vals)
 
 
 def run_framework(adapter, config, s, work, max_request):
@@ -1210,7 +1273,7 @@ def run_framework(adapter, config, s, work, max_request):
         chunks = [(a, min(a + max_request, s.n)) for a in range(0, s.n, max_request)]
     else:
         chunks = [(0, s.n)]
-    values = []
+    values = None
     for a, b in chunks:
         if len(chunks) > 1:
             part = ParamSet(s.index, s.granularity, [b - a], s.params, scale_format=s.scale_format,
@@ -1222,7 +1285,11 @@ def run_framework(adapter, config, s, work, max_request):
         status, err = adapter.request(directory)
         if status == 0:
             try:
-                values.extend(read_framework_output(directory, config, part))
+                part_values = read_framework_output(directory, config, part)
+                if values is None:
+                    values = part_values
+                else:
+                    values.extend(part_values)
             except (OSError, RuntimeError, ValueError) as e:
                 return ("error", "unreadable output: %s" % e)
         elif status in (3, 77):
@@ -1252,32 +1319,43 @@ def compare(config, sets, fw, prof, examples_wanted, st, explainers=()):
         if f == pv and not poison:
             res["compared"] += s.n
             continue
-        for q in range(s.n):
-            if q in poison:
-                res["dontCare"] += 1
-                continue
-            res["compared"] += 1
-            if f[q] != pv[q]:
-                res["mismatches"] += 1
-                par = s.params[s.param_of[q]]
-                res["byInputClass"][classes[s.classes[q]]] += 1
-                res["byScaleClass"][par.scale_class] += 1
-                res["byZpClass"][par.zp_class] += 1
-                res["byLayout"][s.layout()] += 1
-                if len(res["examples"]) < examples_wanted:
-                    res["examples"].append(example(config, s, q, f[q], pv[q], st))
-                by = None
-                for name, out in explainers:
-                    e = out[j]
-                    if not isinstance(e, str) and q not in e[1] and e[0][q] == f[q]:
-                        by = name
-                        break
-                if by:
-                    res["explainedBy"][by] += 1
-                elif explainers:
-                    res["unexplained"] += 1
-                    if len(res["unexplainedExamples"]) < examples_wanted:
-                        res["unexplainedExamples"].append(example(config, s, q, f[q], pv[q], st))
+        # The differing elements in element order (map / compress iterate in C), then the don't-care ones out:
+        # the counts and examples of an element-by-element walk, in its order.
+        mism = [] if f == pv else list(itertools.compress(range(s.n), map(operator.ne, f, pv)))
+        if poison:
+            dont_care = sum(1 for q in poison if 0 <= q < s.n)
+            mism = [q for q in mism if q not in poison]
+        else:
+            dont_care = 0
+        res["dontCare"] += dont_care
+        res["compared"] += s.n - dont_care
+        if not mism:
+            continue
+        res["mismatches"] += len(mism)
+        # counted by index first (in C), then named in the order of first occurrence, as element by element
+        for i, k in collections.Counter(map(s.classes.__getitem__, mism)).items():
+            res["byInputClass"][classes[i]] += k
+        for i, k in collections.Counter(map(s.param_of.__getitem__, mism)).items():
+            res["byScaleClass"][s.params[i].scale_class] += k
+            res["byZpClass"][s.params[i].zp_class] += k
+        res["byLayout"][s.layout()] += len(mism)
+        for q in mism[:max(0, examples_wanted - len(res["examples"]))]:
+            res["examples"].append(example(config, s, q, f[q], pv[q], st))
+        if not explainers:
+            continue
+        for q in mism:
+            by = None
+            for name, out in explainers:
+                e = out[j]
+                if not isinstance(e, str) and q not in e[1] and e[0][q] == f[q]:
+                    by = name
+                    break
+            if by:
+                res["explainedBy"][by] += 1
+            else:
+                res["unexplained"] += 1
+                if len(res["unexplainedExamples"]) < examples_wanted:
+                    res["unexplainedExamples"].append(example(config, s, q, f[q], pv[q], st))
     if not explainers:
         res["unexplained"] = res["mismatches"]
     for k in ("byInputClass", "byScaleClass", "byZpClass", "byLayout", "explainedBy"):
@@ -1407,6 +1485,7 @@ def parse_args(argv):
 
 
 SCALE_E = "@scale=E"
+INTERP_WORKERS = 2  # quant-interp runs at a time (the CI machine has 2 cores; the framework's adapter runs too)
 
 
 def known_spec(spec):
@@ -1524,166 +1603,189 @@ def main(argv):
     known_hits = collections.Counter()
     failures = []
     totals = collections.Counter()
-    try:
-        for config in configs:
-            t0 = time.time()
-            st = Storage(config["storage"])
-            rng = random.Random("%d/%s" % (args.seed, config["name"]))
-            sets, _ = make_sets(config, rng, args.random, args.boundary, args.max_request, args.dcast_sets_max,
-                                args.dcast_every_integer_max, args.every_value_sets)
-            tag = config["name"].replace("/", "-")
-            t_gen = time.time() - t0
-            # quant-interp under the profile runs while the framework works
-            run, _, _ = run_interp(args.quant_interp, args.profile, config, sets, work, tag)
-            fw, refusals, errors = [], [], []
-            for s in sets:
-                r = run_framework(adapter, config, s, work, args.max_request)
-                if r[0] == "values":
-                    fw.append(r[1])
-                else:
-                    fw.append(None)
-                    if r[0] == "refused":
-                        refusals.append({"set": s.index, "layout": s.layout(), "status": r[1], "reason": r[2],
-                                         "elements": s.n, "scaleClasses": s.scale_classes()})
-                    else:
-                        errors.append({"set": s.index, "reason": r[1], "elements": s.n})
-            t_fw = time.time() - t0 - t_gen
-            prof = finish_interp(run, args.quant_interp, args.profile, config, sets, work, tag)
-            profile_refusals = [{"set": s.index, "reason": p, "elements": s.n, "scaleClasses": s.scale_classes()}
-                                for s, p in zip(sets, prof) if isinstance(p, str)]
+    # A configuration in two stages, pipelined: start() draws its inputs, queues its quant-interp runs (under the
+    # profile, the explaining profiles and every other one) on INTERP_WORKERS threads and asks the framework meanwhile;
+    # finish() takes quant-interp's results and compares, while the next configuration's start() runs. Results,
+    # console lines and failures come in configuration order.
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=INTERP_WORKERS)
 
-            # the other profiles (and the profiles that explain known mismatches), two quant-interp at a time
-            my_known = [k for k in known if matches(k, config)]
-            explain = [k["profile"] for k in my_known if k["profile"]]
-            wanted = others + [q for q in explain if q not in others]
-            outputs, other_res = {}, collections.OrderedDict()
-            pending, running = list(wanted), []
+    def start(config):
+        t0 = time.time()
+        rng = random.Random("%d/%s" % (args.seed, config["name"]))
+        sets, _ = make_sets(config, rng, args.random, args.boundary, args.max_request, args.dcast_sets_max,
+                            args.dcast_every_integer_max, args.every_value_sets)
+        tag = config["name"].replace("/", "-")
+        cwork = os.path.join(work, tag)  # this configuration's quant-interp files, removed by finish()
+        os.makedirs(cwork, exist_ok=True)
+        my_known = [k for k in known if matches(k, config)]
+        explain = [k["profile"] for k in my_known if k["profile"]]
+        wanted = others + [q for q in explain if q not in others]
 
-            def interp_for(q):
-                """(profile, sets, tag) of a run: PROFILE@scale=E runs PROFILE on the scales rounded to E."""
-                if q.endswith(SCALE_E):
-                    return q[:-len(SCALE_E)], scale_rounded_sets(sets), tag + "-scaleE"
-                return q, sets, tag
-            while pending or running:
-                while pending and len(running) < 2:
-                    q = pending.pop(0)
-                    qp, qsets, qtag = interp_for(q)
-                    running.append((q, run_interp(args.quant_interp, qp, config, qsets, work, qtag)[0]))
-                q, r = running.pop(0)
-                qp, qsets, qtag = interp_for(q)
-                pq = finish_interp(r, args.quant_interp, qp, config, qsets, work, qtag)
-                if q in explain:
-                    outputs[q] = pq
-                if q in others:
-                    rq = compare(config, sets, fw, pq, 1, st)
-                    other_res[q] = {"compared": rq["compared"], "mismatches": rq["mismatches"],
-                                    "dontCare": rq["dontCare"], "byInputClass": rq["byInputClass"],
-                                    "examples": rq["examples"],
-                                    "refusedSets": [pr for pr in pq if isinstance(pr, str)]}
-                    if other_res[q]["refusedSets"]:
-                        print("    under %s quant-interp refused %d parameter sets: %s"
-                              % (q, len(other_res[q]["refusedSets"]), other_res[q]["refusedSets"][0]))
-                    other_totals[q][config["name"]] = rq["mismatches"]
-            res = compare(config, sets, fw, prof, args.examples, st, [(q, outputs[q]) for q in explain])
-            for k in my_known:
-                known_hits[k["spec"]] += res["explainedBy"].get(k["profile"], 0) if k["profile"] else \
-                    res["mismatches"]
-
-            n_random = sum(1 for s in sets for c in s.classes
-                           if c in ((QI["random-bits"], QI["random-range"]) if config["op"] == "qcast"
-                                    else (DI["random"],)))
-            entry = collections.OrderedDict()
-            entry["name"] = config["name"]
-            entry["op"], entry["storage"] = config["op"], config["storage"]
-            entry["expressed"] = config["expressed"]
-            entry["granularity"] = GRANULARITY_NAME[config["granularity"]]
-            entry["parameterSets"] = len(sets)
-            entry["parameters"] = sum(len(s.params) for s in sets)
-            entry["layouts"] = dict(collections.Counter(s.layout() for s in sets))
-            entry["scaleClasses"] = dict(collections.Counter(p.scale_class for s in sets for p in s.params))
-            entry["elements"] = sum(s.n for s in sets)
-            if config["op"] == "qcast" or st.count > args.dcast_every_integer_max:
-                entry["randomElements"] = n_random
-                entry["boundaryElements"] = entry["elements"] - n_random
+        def interp_for(q):
+            """(profile, sets, tag) of a run: PROFILE@scale=E runs PROFILE on the scales rounded to E."""
+            if q.endswith(SCALE_E):
+                return q[:-len(SCALE_E)], scale_rounded_sets(sets), tag + "-scaleE"
+            return q, sets, tag
+        runs = collections.OrderedDict()
+        for q in [args.profile] + wanted:
+            if q in runs:
+                continue
+            qp, qsets, qtag = interp_for(q)
+            runs[q] = (run_interp(args.quant_interp, qp, config, qsets, cwork, qtag, pool)[0], qp, qsets, qtag)
+        t_gen = time.time() - t0
+        fw, refusals, errors = [], [], []
+        for s in sets:
+            r = run_framework(adapter, config, s, work, args.max_request)
+            if r[0] == "values":
+                fw.append(r[1])
             else:
-                entry["everyInteger"] = True
-            entry["compared"] = res["compared"]
-            entry["mismatches"] = res["mismatches"]
-            entry["dontCare"] = res["dontCare"]
-            entry["knownMismatch"] = [k["spec"] for k in my_known]
-            entry["explainedBy"] = res["explainedBy"]
-            entry["unexplained"] = res["unexplained"] if my_known and explain else \
-                (0 if my_known else res["mismatches"])
-            entry["refusals"] = refusals
-            entry["refusedElements"] = sum(r["elements"] for r in refusals)
-            entry["profileRefusals"] = profile_refusals
-            entry["errors"] = errors
-            entry["mismatchesByInputClass"] = res["byInputClass"]
-            entry["mismatchesByScaleClass"] = res["byScaleClass"]
-            entry["mismatchesByZpClass"] = res["byZpClass"]
-            entry["mismatchesByLayout"] = res["byLayout"]
-            entry["examples"] = res["examples"]
-            entry["unexplainedExamples"] = res["unexplainedExamples"]
-            entry["otherProfiles"] = other_res
-            # the parameter sets, to reproduce an element (the first 32 parameters of each)
-            entry["sets"] = [{"index": x.index, "layout": x.layout(), "shape": list(x.shape),
-                              "blockSize": x.block, "parameters": len(x.params),
-                              "first": [[s_hex, p.zp, p.scale_class, p.zp_class] for p, (s_hex, _) in
-                                        zip(x.params[:32], x.type_json(st)["scales"][:32])]}
-                             for x in sets]
-            entry["seconds"] = round(time.time() - t0, 2)
-            entry["secondsFramework"] = round(t_fw, 2)
-            summary["configurations"].append(entry)
-            for k in ("elements", "compared", "mismatches", "dontCare", "refusedElements", "unexplained"):
-                totals[k] += entry[k]
+                fw.append(None)
+                if r[0] == "refused":
+                    refusals.append({"set": s.index, "layout": s.layout(), "status": r[1], "reason": r[2],
+                                     "elements": s.n, "scaleClasses": s.scale_classes()})
+                else:
+                    errors.append({"set": s.index, "reason": r[1], "elements": s.n})
+        t_fw = time.time() - t0 - t_gen
+        return {"config": config, "t0": t0, "sets": sets, "work": cwork, "known": my_known,
+                "explain": explain, "wanted": wanted, "runs": runs, "fw": fw, "refusals": refusals,
+                "errors": errors, "t_fw": t_fw}
 
-            # console
-            counts = ("%d random + %d boundary" % (entry["randomElements"], entry["boundaryElements"])
-                      if "randomElements" in entry else "every integer")
-            print("%-24s %3d parameter sets (%4d parameters) %8d elements (%s): compared %d, mismatches %d, "
-                  "don't-care %d, refused %d sets (%d elements), %.1f s"
-                  % (config["name"], len(sets), entry["parameters"], entry["elements"], counts, res["compared"],
-                     res["mismatches"], res["dontCare"], len(refusals), entry["refusedElements"], entry["seconds"]),
-                  flush=True)
-            for r in refusals:
-                print("    refused by %s: set %d (%s) [%s] (%d elements): exit %d: %s"
-                      % (args.backend, r["set"], r["layout"], ",".join(r["scaleClasses"]), r["elements"],
-                         r["status"], r["reason"]))
-            for r in profile_refusals:
-                print("    refused by quant-interp under %s: set %d [%s]: %s"
-                      % (args.profile, r["set"], ",".join(r["scaleClasses"]), r["reason"]))
-            for e in errors:
-                print("    ERROR: set %d: %s" % (e["set"], e["reason"]))
-            if res["mismatches"]:
-                print("    mismatches by input class: %s" % res["byInputClass"])
-                print("    by layout: %s; by scale class: %s; by zero-point class: %s"
-                      % (res["byLayout"], res["byScaleClass"], res["byZpClass"]))
-                if my_known:
-                    print("    known (--known-mismatch=%s): explained by %s, unexplained %d"
-                          % (" ".join(k["spec"] for k in my_known), res["explainedBy"] or "-", entry["unexplained"]))
-                shown = res["unexplainedExamples"] if my_known and explain and entry["unexplained"] else res["examples"]
-                for e in shown:
-                    print("    " + format_example(e))
-            if errors:
-                failures.append("%s: %d adapter errors" % (config["name"], len(errors)))
-            bad_refusals = [r for r in refusals if any(c not in args.allow_refusal for c in r["scaleClasses"])]
-            if bad_refusals:
-                failures.append("%s: %d parameter sets refused outside the allowed scale classes (%s)"
-                                % (config["name"], len(bad_refusals), ",".join(args.allow_refusal)))
-            bad_prof = [r for r in profile_refusals if any(c not in args.allow_refusal for c in r["scaleClasses"])]
-            if bad_prof:
-                failures.append("%s: quant-interp refused %d parameter sets" % (config["name"], len(bad_prof)))
-            if entry["unexplained"]:
-                failures.append("%s: %d mismatching elements under %s%s"
-                                % (config["name"], entry["unexplained"], args.profile,
-                                   " not explained by the known difference" if my_known else ""))
-            if res["compared"] == 0:
-                failures.append("%s: no element compared" % config["name"])
-            shutil.rmtree(os.path.join(work, "request"), ignore_errors=True)
-            for name in os.listdir(work):
-                if name.startswith(tag):
-                    os.unlink(os.path.join(work, name))
+    def finish(c):
+        config, t0, sets, cwork = c["config"], c["t0"], c["sets"], c["work"]
+        my_known, explain, wanted, fw = c["known"], c["explain"], c["wanted"], c["fw"]
+        refusals, errors, t_fw = c["refusals"], c["errors"], c["t_fw"]
+        st = Storage(config["storage"])
+        run, qp, qsets, qtag = c["runs"][args.profile]
+        prof = finish_interp(run, args.quant_interp, qp, config, qsets, cwork, qtag)
+        profile_refusals = [{"set": s.index, "reason": p, "elements": s.n, "scaleClasses": s.scale_classes()}
+                            for s, p in zip(sets, prof) if isinstance(p, str)]
+
+        # the other profiles (and the profiles that explain known mismatches)
+        outputs, other_res = {}, collections.OrderedDict()
+        for q in wanted:
+            r, qp, qsets, qtag = c["runs"][q]
+            pq = finish_interp(r, args.quant_interp, qp, config, qsets, cwork, qtag)
+            if q in explain:
+                outputs[q] = pq
+            if q in others:
+                rq = compare(config, sets, fw, pq, 1, st)
+                other_res[q] = {"compared": rq["compared"], "mismatches": rq["mismatches"],
+                                "dontCare": rq["dontCare"], "byInputClass": rq["byInputClass"],
+                                "examples": rq["examples"],
+                                "refusedSets": [pr for pr in pq if isinstance(pr, str)]}
+                if other_res[q]["refusedSets"]:
+                    print("    under %s quant-interp refused %d parameter sets: %s"
+                          % (q, len(other_res[q]["refusedSets"]), other_res[q]["refusedSets"][0]))
+                other_totals[q][config["name"]] = rq["mismatches"]
+        res = compare(config, sets, fw, prof, args.examples, st, [(q, outputs[q]) for q in explain])
+        for k in my_known:
+            known_hits[k["spec"]] += res["explainedBy"].get(k["profile"], 0) if k["profile"] else \
+                res["mismatches"]
+
+        n_random = sum(s.classes.count(c) for s in sets
+                       for c in ((QI["random-bits"], QI["random-range"]) if config["op"] == "qcast"
+                                 else (DI["random"],)))
+        entry = collections.OrderedDict()
+        entry["name"] = config["name"]
+        entry["op"], entry["storage"] = config["op"], config["storage"]
+        entry["expressed"] = config["expressed"]
+        entry["granularity"] = GRANULARITY_NAME[config["granularity"]]
+        entry["parameterSets"] = len(sets)
+        entry["parameters"] = sum(len(s.params) for s in sets)
+        entry["layouts"] = dict(collections.Counter(s.layout() for s in sets))
+        entry["scaleClasses"] = dict(collections.Counter(p.scale_class for s in sets for p in s.params))
+        entry["elements"] = sum(s.n for s in sets)
+        if config["op"] == "qcast" or st.count > args.dcast_every_integer_max:
+            entry["randomElements"] = n_random
+            entry["boundaryElements"] = entry["elements"] - n_random
+        else:
+            entry["everyInteger"] = True
+        entry["compared"] = res["compared"]
+        entry["mismatches"] = res["mismatches"]
+        entry["dontCare"] = res["dontCare"]
+        entry["knownMismatch"] = [k["spec"] for k in my_known]
+        entry["explainedBy"] = res["explainedBy"]
+        entry["unexplained"] = res["unexplained"] if my_known and explain else \
+            (0 if my_known else res["mismatches"])
+        entry["refusals"] = refusals
+        entry["refusedElements"] = sum(r["elements"] for r in refusals)
+        entry["profileRefusals"] = profile_refusals
+        entry["errors"] = errors
+        entry["mismatchesByInputClass"] = res["byInputClass"]
+        entry["mismatchesByScaleClass"] = res["byScaleClass"]
+        entry["mismatchesByZpClass"] = res["byZpClass"]
+        entry["mismatchesByLayout"] = res["byLayout"]
+        entry["examples"] = res["examples"]
+        entry["unexplainedExamples"] = res["unexplainedExamples"]
+        entry["otherProfiles"] = other_res
+        # the parameter sets, to reproduce an element (the first 32 parameters of each)
+        entry["sets"] = [{"index": x.index, "layout": x.layout(), "shape": list(x.shape),
+                          "blockSize": x.block, "parameters": len(x.params),
+                          "first": [[s_hex, p.zp, p.scale_class, p.zp_class] for p, (s_hex, _) in
+                                    zip(x.params[:32], x.type_json(st)["scales"][:32])]}
+                         for x in sets]
+        entry["seconds"] = round(time.time() - t0, 2)
+        entry["secondsFramework"] = round(t_fw, 2)
+        summary["configurations"].append(entry)
+        for k in ("elements", "compared", "mismatches", "dontCare", "refusedElements", "unexplained"):
+            totals[k] += entry[k]
+
+        # console
+        counts = ("%d random + %d boundary" % (entry["randomElements"], entry["boundaryElements"])
+                  if "randomElements" in entry else "every integer")
+        print("%-24s %3d parameter sets (%4d parameters) %8d elements (%s): compared %d, mismatches %d, "
+              "don't-care %d, refused %d sets (%d elements), %.1f s"
+              % (config["name"], len(sets), entry["parameters"], entry["elements"], counts, res["compared"],
+                 res["mismatches"], res["dontCare"], len(refusals), entry["refusedElements"], entry["seconds"]),
+              flush=True)
+        for r in refusals:
+            print("    refused by %s: set %d (%s) [%s] (%d elements): exit %d: %s"
+                  % (args.backend, r["set"], r["layout"], ",".join(r["scaleClasses"]), r["elements"],
+                     r["status"], r["reason"]))
+        for r in profile_refusals:
+            print("    refused by quant-interp under %s: set %d [%s]: %s"
+                  % (args.profile, r["set"], ",".join(r["scaleClasses"]), r["reason"]))
+        for e in errors:
+            print("    ERROR: set %d: %s" % (e["set"], e["reason"]))
+        if res["mismatches"]:
+            print("    mismatches by input class: %s" % res["byInputClass"])
+            print("    by layout: %s; by scale class: %s; by zero-point class: %s"
+                  % (res["byLayout"], res["byScaleClass"], res["byZpClass"]))
+            if my_known:
+                print("    known (--known-mismatch=%s): explained by %s, unexplained %d"
+                      % (" ".join(k["spec"] for k in my_known), res["explainedBy"] or "-", entry["unexplained"]))
+            shown = res["unexplainedExamples"] if my_known and explain and entry["unexplained"] else res["examples"]
+            for e in shown:
+                print("    " + format_example(e))
+        if errors:
+            failures.append("%s: %d adapter errors" % (config["name"], len(errors)))
+        bad_refusals = [r for r in refusals if any(c not in args.allow_refusal for c in r["scaleClasses"])]
+        if bad_refusals:
+            failures.append("%s: %d parameter sets refused outside the allowed scale classes (%s)"
+                            % (config["name"], len(bad_refusals), ",".join(args.allow_refusal)))
+        bad_prof = [r for r in profile_refusals if any(c not in args.allow_refusal for c in r["scaleClasses"])]
+        if bad_prof:
+            failures.append("%s: quant-interp refused %d parameter sets" % (config["name"], len(bad_prof)))
+        if entry["unexplained"]:
+            failures.append("%s: %d mismatching elements under %s%s"
+                            % (config["name"], entry["unexplained"], args.profile,
+                               " not explained by the known difference" if my_known else ""))
+        if res["compared"] == 0:
+            failures.append("%s: no element compared" % config["name"])
+        shutil.rmtree(cwork, ignore_errors=True)
+
+    try:
+        previous = None
+        for config in configs:
+            current = start(config)
+            if previous is not None:
+                finish(previous)
+            previous = current
+        if previous is not None:
+            finish(previous)
+        shutil.rmtree(os.path.join(work, "request"), ignore_errors=True)
     finally:
+        pool.shutdown(wait=True, cancel_futures=True)
         adapter.cleanup()
         if not args.work:
             shutil.rmtree(work, ignore_errors=True)

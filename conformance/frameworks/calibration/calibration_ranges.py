@@ -24,9 +24,15 @@ INF = math.inf
 NAN = math.nan
 
 
+_F32 = struct.Struct("<f")
+
+
 def f32(x):
     """x rounded to float32 (nearest even; overflow to +-inf), as a Python float."""
-    return array("f", [x])[0]
+    try:  # struct packs through the same C cast as array("f"), but refuses to overflow
+        return _F32.unpack(_F32.pack(x))[0]
+    except OverflowError:
+        return array("f", [x])[0]
 
 
 def f32_of_bits(bits):
@@ -46,11 +52,8 @@ def f64_bits(x):
 
 
 def number_text(x):
-    """How a ranges file spells x: nan, inf, -inf, or C99 hex float (exact, sign of zero kept)."""
-    if math.isnan(x):
-        return "nan"
-    if math.isinf(x):
-        return "inf" if x > 0 else "-inf"
+    """How a ranges file spells x: nan, inf, -inf, or C99 hex float (exact, sign of zero kept) -- float.hex's
+    spelling of each (a NaN of either sign is nan)."""
     return x.hex()
 
 
@@ -70,30 +73,64 @@ def _random_f32_magnitude(rng, lo_exp=-149, hi_exp=127):
     return f32(rng.uniform(1.0, 2.0) * 2.0 ** rng.randint(lo_exp, hi_exp))
 
 
+def draws(rng):
+    """(random, below): rng.random and rng._randbelow, through which rng.uniform(a, b) (a + (b - a) * random()),
+    randrange / randint (a + below(width)) and choice (seq[below(len(seq))]) draw -- called directly, the same
+    numbers in about half the time (random_ranges draws millions). check_draws() holds them to the random module."""
+    rand, getrandbits = rng.random, rng.getrandbits
+
+    def below(n):
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return r
+    return rand, below
+
+
+def check_draws():
+    """The shortcuts of draws() give what random.Random's own methods give (a Python whose random module draws
+    otherwise makes every check fail here, not draw other ranges)."""
+    ours, theirs = random.Random(7), random.Random(7)
+    rand, below = draws(ours)
+    for n in (2, 10, 277, 1 << 20):
+        for _ in range(50):
+            if (below(10), -149 + below(277), (-1, 1)[below(2)], 1.0 + (2.0 - 1.0) * rand(), -4 + (4 - -4) * rand(),
+                    below(n)) != (theirs.randrange(10), theirs.randint(-149, 127), theirs.choice((-1, 1)),
+                                  theirs.uniform(1.0, 2.0), theirs.uniform(-4, 4), theirs.randrange(n)):
+                raise RuntimeError("calibration_ranges.py: random.Random draws differently from draws() here")
+
+
 def random_ranges(rng, count):
     """`count` ordinary ranges (min <= max, finite), tagged "random-<kind>"."""
+    check_draws()
+    rand, below = draws(rng)
+    isfinite = math.isfinite
     out = []
     while len(out) < count:
-        kind = rng.randrange(10)
+        kind = below(10)
         if kind < 4:  # straddles zero, magnitudes within a few decades of 1
-            lo, hi = -f32(rng.uniform(0, 1) * 10 ** rng.uniform(-4, 4)), f32(rng.uniform(0, 1) * 10 ** rng.uniform(-4, 4))
+            lo = -f32(rand() * 10 ** (-4 + 8 * rand()))
+            hi = f32(rand() * 10 ** (-4 + 8 * rand()))
             tag = "random-straddle"
         elif kind < 6:  # one sign only
-            a, b = sorted(f32(rng.uniform(0, 1) * 10 ** rng.uniform(-6, 6)) for _ in range(2))
-            lo, hi = (a, b) if rng.random() < 0.5 else (-b, -a)
+            a = f32(rand() * 10 ** (-6 + 12 * rand()))
+            b = f32(rand() * 10 ** (-6 + 12 * rand()))
+            a, b = sorted((a, b))
+            lo, hi = (a, b) if rand() < 0.5 else (-b, -a)
             tag = "random-one-sign"
         elif kind < 8:  # any float32 exponents, either sign
-            a = _random_f32_magnitude(rng) * rng.choice((-1, 1))
-            b = _random_f32_magnitude(rng) * rng.choice((-1, 1))
+            a = f32((1.0 + 1.0 * rand()) * 2.0 ** (-149 + below(277))) * (-1, 1)[below(2)]
+            b = f32((1.0 + 1.0 * rand()) * 2.0 ** (-149 + below(277))) * (-1, 1)[below(2)]
             lo, hi = min(a, b), max(a, b)
             tag = "random-any-exponent"
         elif kind < 9:  # a nonnegative range starting at 0 or a nonpositive one ending at 0 (activations)
-            m = f32(rng.uniform(0, 1) * 10 ** rng.uniform(-5, 5))
-            lo, hi = (0.0, m) if rng.random() < 0.5 else (-m, 0.0)
+            m = f32(rand() * 10 ** (-5 + 10 * rand()))
+            lo, hi = (0.0, m) if rand() < 0.5 else (-m, 0.0)
             tag = "random-zero-end"
         else:  # uniformly random float32 bit patterns (finite)
-            a, b = (f32_of_bits(rng.getrandbits(32)) for _ in range(2))
-            if not (math.isfinite(a) and math.isfinite(b)):
+            a, b = f32_of_bits(rng.getrandbits(32)), f32_of_bits(rng.getrandbits(32))
+            if not (isfinite(a) and isfinite(b)):
                 continue
             lo, hi = min(a, b), max(a, b)
             tag = "random-bits"

@@ -12,8 +12,13 @@ ranges (calibration_ranges.py: full tier 10^5 random + 10^4 edge ranges per conf
 the edge stream starting with every pair of the 41 special values, 1,681), writes them as a ranges file, and asks both sides:
 
   quant-interp --choose-params --calibration=RECIPE --ranges-file=FILE --json
-  PyTorch:      torch_qparams.py (observers' calculate_qparams on min_val / max_val set to the range)
+  PyTorch:      torch_qparams.py (observers' calculate_qparams on min_val / max_val set to the range; the full
+                tier in one call for every finite ordered range, --batch=on, which the quick tier checks against
+                the per-range call on all its cases and on the 10,000 full-tier edge ranges of 4 configurations,
+                --batch=check)
   ONNX Runtime: ort_dynamic.js (DynamicQuantizeLinear on a data tensor whose min and max are the range)
+
+(pipelined: quant-interp and the framework answer a configuration while the next one's ranges are drawn)
 
 then compares every case: both refuse, or both answer with the same scale bit patterns (binary64 of the float32
 scale), zero points and storage bounds. Per-channel configurations give each range its own case among other
@@ -30,7 +35,9 @@ framework is not installed (the reason printed). Python 3 standard library only.
 """
 import argparse
 import collections
+import concurrent.futures
 import json
+import math
 import os
 import random
 import shutil
@@ -45,6 +52,15 @@ import calibration_ranges as cr  # noqa: E402
 EXIT_SKIP = 77
 TORCH_PYTHON = "/usr/bin/python3"  # Debian's python3-torch lives there
 TIERS = {"quick": (500, 1700), "full": (100000, 10000)}
+QI_WORKERS = 2  # quant-interp runs at a time (the CI machine has 2 cores; the framework and the drawing run too)
+# The quick tier's extra check of torch_qparams.py's batched call (--batch=check) on these configurations (affine
+# and symmetric, per tensor and per channel, the quint8 symmetric zero point 128 and a customized range's midpoint):
+# (random, edge) ranges of the full tier's streams -- its 10,000 edge ranges, every family, where the quick tier has
+# the special-value pairs and a few of each family.
+BATCH_CHECK_CONFIGURATIONS = ("quint8/per_tensor_affine/reduce_range=0", "qint8/per_channel_affine/reduce_range=0",
+                              "quint8/per_channel_symmetric/reduce_range=0",
+                              "quint8/per_tensor_symmetric/reduce_range=0/quant_min=0,quant_max=15")
+BATCH_CHECK_COUNTS = (0, 10000)
 STORAGE_OF_DTYPE = {"quint8": "u8", "qint8": "i8", "qint32": "i32"}
 
 def unrepresentable_scale(case, ours, theirs):
@@ -142,12 +158,13 @@ def make_cases(config, tier_counts, seed, framework):
         edge = [e for e in edge if not (e[0] > e[1])][:edge_count]
     rng = random.Random(cseed + 2)
     fillers = cr.random_ranges(random.Random(cseed + 3), 3 * len(drawn + edge)) if config["per_channel"] else []
+    below = cr.draws(rng)[1]  # rng.randint(0, n) is below(n + 1)
     cases = []
     for lo, hi, tag in drawn + edge:
         case = {"ranges": [(lo, hi)], "focus": 0, "family": tag}
         if config["per_channel"]:
-            channels = [f[:2] for f in (fillers.pop() for _ in range(rng.randint(0, 3)))]
-            case["focus"] = rng.randint(0, len(channels))
+            channels = [f[:2] for f in (fillers.pop() for _ in range(below(4)))]
+            case["focus"] = below(len(channels) + 1)
             channels.insert(case["focus"], (lo, hi))
             case["ranges"] = channels
         if onnx:
@@ -176,7 +193,7 @@ def ort_data(rng, lo, hi):
 
 
 def ranges_line(case, per_channel):
-    numbers = " ".join(f"{cr.number_text(lo)} {cr.number_text(hi)}" for lo, hi in case["ranges"])
+    numbers = " ".join(f"{lo.hex()} {hi.hex()}" for lo, hi in case["ranges"])  # cr.number_text
     return f"axis=0 {numbers}" if per_channel else numbers
 
 
@@ -191,43 +208,84 @@ def run(cmd, env=None):
     return r
 
 
-def quant_interp_answers(args, recipe, ranges_file):
-    r = run([args.quant_interp, "--choose-params", f"--calibration={recipe}", f"--ranges-file={ranges_file}",
-             "--json"])
-    answers = {}
-    for text in r.stdout.splitlines():
-        obj = json.loads(text)
-        if obj.get("ok"):
-            answers[obj["line"]] = {"ok": True, "scales": [s.lower() for s in obj["scales"]],
-                                    "zero_points": obj["zero_points"], "storage": obj["storage"],
-                                    "storage_min": obj["storage_min"], "storage_max": obj["storage_max"],
-                                    "recipe": obj["recipe"]}
-        else:
-            answers[obj["line"]] = {"ok": False, "refusal": obj["refusal"], "recipe": obj["recipe"]}
-    return answers
+def quant_interp_run(args, recipe, ranges_file, out):
+    """`quant-interp --choose-params --json` on a ranges file, its answers written to `out` (run on a worker thread
+    while the main one draws ranges)."""
+    cmd = [args.quant_interp, "--choose-params", f"--calibration={recipe}", f"--ranges-file={ranges_file}", "--json"]
+    with open(out, "w") as f:
+        r = subprocess.run(cmd, stdout=f, stderr=subprocess.PIPE, text=True)
+    if r.returncode != 0:
+        raise ToolError(f"`{' '.join(cmd)}` exited {r.returncode}:\n{r.stderr[-3000:]}")
+    return out
 
 
-def torch_answers(configs, work, classes):
-    """{config name: {line: answer}}: every configuration in one torch_qparams.py process."""
-    jobs = os.path.join(work, "torch-jobs.txt")
-    with open(jobs, "w") as f:
-        for c in configs:
-            f.write(" ".join(c["torch"] + [f"--classes={classes}", f"--ranges-file={c['ranges_file']}", f"--out={c['work']}/torch.jsonl"])
-                    + "\n")
-    run([TORCH_PYTHON, os.path.join(HERE, "torch_qparams.py"), f"--jobs={jobs}"])
-    by_config = {}
-    for c in configs:
-        answers = by_config[c["name"]] = {}
-        with open(os.path.join(c["work"], "torch.jsonl")) as f:
-            for text in f:
-                obj = json.loads(text)
-                if obj["ok"]:
-                    answers[obj["line"]] = {"ok": True, "scales": obj["scales"], "zero_points": obj["zero_points"],
-                                            "storage": STORAGE_OF_DTYPE[c["dtype"]],
-                                            "storage_min": obj["quant_min"], "storage_max": obj["quant_max"]}
-                else:
-                    answers[obj["line"]] = {"ok": False, "refusal": obj["refusal"]}
-    return by_config
+def quant_interp_answers(out):
+    """{line: answer} of a quant_interp_run's output file (removed after reading: it is large)."""
+    with open(out) as f:
+        text = f.read()
+    os.unlink(out)
+    # one JSON array of every line: one call of the C decoder instead of one per line; the objects are the answers
+    # (difference() and show_answer() read their fields: ok, scales, zero_points, storage, storage_min, storage_max,
+    # refusal, recipe)
+    return {obj["line"]: obj for obj in
+            json.loads("[" + ",".join(line for line in text.splitlines() if line.strip()) + "]")}
+
+
+class TorchRun:
+    """One torch_qparams.py process for every configuration, fed its jobs on stdin as their ranges files are written
+    (it answers one while the next is drawn and quant-interp runs)."""
+
+    def __init__(self, work):
+        os.makedirs(work, exist_ok=True)
+        self.out_path, self.err_path = os.path.join(work, "torch-stdout.txt"), os.path.join(work, "torch-stderr.txt")
+        self.out, self.err = open(self.out_path, "w"), open(self.err_path, "w")
+        self.cmd = [TORCH_PYTHON, os.path.join(HERE, "torch_qparams.py"), "--jobs=-"]
+        self.proc = subprocess.Popen(self.cmd, stdin=subprocess.PIPE, stdout=self.out, stderr=self.err, text=True)
+
+    def add(self, config, ranges_file, out, classes, batch):
+        """Queues a job: the observers of `config` on ranges_file, answers to out. classes: all (every observer class
+        sharing _calculate_qparams; they must agree) or first; batch: off, on or check (torch_qparams.py --batch)."""
+        line = " ".join(config["torch"] + [f"--classes={classes}", f"--batch={batch}", f"--ranges-file={ranges_file}",
+                                           f"--out={out}"])
+        try:
+            self.proc.stdin.write(line + "\n")
+            self.proc.stdin.flush()
+        except BrokenPipeError:
+            pass  # it exited: wait() reports why
+
+    def wait(self):
+        """Its summary lines (stdout); ToolError when it failed."""
+        try:
+            self.proc.stdin.close()
+        except BrokenPipeError:
+            pass
+        code = self.proc.wait()
+        self.out.close()
+        self.err.close()
+        if code != 0:
+            with open(self.err_path) as f:
+                raise ToolError(f"`{' '.join(self.cmd)}` exited {code}:\n{f.read()[-3000:]}")
+        with open(self.out_path) as f:
+            return f.read().splitlines()
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        for f in (self.out, self.err):
+            if not f.closed:
+                f.close()
+
+
+def torch_answers(config):
+    """{line: answer} of one configuration, from WORK/torch.jsonl (TorchRun)."""
+    with open(os.path.join(config["work"], "torch.jsonl")) as f:
+        objects = json.loads("[" + ",".join(line for line in f if line.strip()) + "]")
+    storage = STORAGE_OF_DTYPE[config["dtype"]]
+    for obj in objects:  # the storage bounds are the observer's quant_min / quant_max
+        if obj["ok"]:
+            obj["storage"], obj["storage_min"], obj["storage_max"] = storage, obj["quant_min"], obj["quant_max"]
+    return {obj["line"]: obj for obj in objects}
 
 
 def ort_answers(args, cases, work):
@@ -262,7 +320,8 @@ def difference(ours, theirs):
         return "quant-interp refuses, framework answers" if theirs["ok"] else "framework refuses, quant-interp answers"
     if not ours["ok"]:
         return None
-    kinds = [k for k, field in (("scale", "scales"), ("zero point", "zero_points")) if ours[field] != theirs[field]]
+    kinds = [k for k, field in (("scale", "scales"), ("zero point", "zero_points")) if ours[field] != theirs[field]
+             and (field != "scales" or [s.lower() for s in ours[field]] != theirs[field])]  # hex digits in any case
     if (ours["storage"], ours["storage_min"], ours["storage_max"]) != \
             (theirs["storage"], theirs["storage_min"], theirs["storage_max"]):
         kinds.append("storage")
@@ -351,63 +410,109 @@ def main():
     if args.only:
         configs = [c for c in configs if args.only in c["name"]]
     counts = TIERS[args.tier]
-    cases_of = {}
-    for config in configs:  # the ranges files first: the framework answers them all in one process
-        config["work"] = os.path.join(args.work, args.framework, config["name"].replace("/", "_"))
-        os.makedirs(config["work"], exist_ok=True)
-        cases_of[config["name"]] = make_cases(config, counts, args.seed, args.framework)
-        config["ranges_file"] = os.path.join(config["work"], "ranges.txt")
-        with open(config["ranges_file"], "w") as f:
-            f.writelines(ranges_line(c, config["per_channel"]) + "\n" for c in cases_of[config["name"]])
+    # Pipelined: the main thread draws each configuration's ranges and writes its ranges file; quant-interp answers
+    # it on QI_WORKERS threads and the framework in its own process (PyTorch: one torch_qparams.py fed job by job;
+    # ONNX Runtime: ort_dynamic.js on a worker) meanwhile; then the comparisons, in configuration order.
+    # PyTorch: the quick tier asks every observer class sharing _calculate_qparams (they must agree) and checks the
+    # batched calculate_qparams() call against the per-range one on every case (--batch=check); the full tier asks
+    # the first class, batched (--batch=on), for time.
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=QI_WORKERS)
+    torch_run = TorchRun(os.path.join(args.work, args.framework)) if args.framework == "pytorch" else None
+    cases_of, qi_runs, ort_runs = {}, {}, {}
     try:
-        if args.framework == "pytorch":
-            # The quick tier asks every observer class sharing _calculate_qparams (they must agree); the full
-            # tier the first class only, for time.
-            framework_answers = torch_answers(configs, args.work, "all" if args.tier == "quick" else "first")
-        else:
-            framework_answers = {c["name"]: ort_answers(args, cases_of[c["name"]], c["work"]) for c in configs}
-    except ToolError as e:
-        print(f"FAIL: {args.framework}: {e}")
-        return 1
-    failed = False
-    total = collections.Counter()
-    declared_seen = collections.Counter()
-    for index, config in enumerate(configs):
-        cases, theirs, ranges_file = cases_of[config["name"]], framework_answers[config["name"]], config["ranges_file"]
-        recipe = planted_recipe(config, args.plant) if args.plant else config["recipe"]
-        try:
-            ours = quant_interp_answers(args, recipe, ranges_file)
-        except ToolError as e:
-            print(f"FAIL: {config['name']}: {e}")
-            return 1
-        spelled = next(iter(ours.values()), {}).get("recipe", recipe)
-        print(f"{config['name']}: --calibration={recipe} ({spelled}), {len(cases):,} cases "
-              f"({counts[0]:,} random + {len(cases) - counts[0]:,} edge)", flush=True)
-        stats = compare(config, cases, ours, theirs, args.framework, args.declare, args.show)
-        declared_seen.update(stats["declared"])
-        print(f"  {stats['mismatches']:,} mismatches; framework refusals {stats['refused']:,}"
-              + (f"; declared {dict(stats['declared'])}" if stats["declared"] else ""))
-        if stats["mismatches"]:
-            failed = True
-            print(f"  by kind: {dict(stats['kinds'])}")
-            print(f"  by range family: {dict(stats['families'])}")
-        total["cases"] += stats["cases"]
-        total["mismatches"] += stats["mismatches"]
-        total["configurations"] += 1
-        if index == 0 and not args.plant:
-            # The check can fail: the same framework answers against a recipe the framework does not follow.
-            wrong = planted_recipe(config, "recipe" if args.framework == "onnxruntime" else "dtype")
+        for index, config in enumerate(configs):
+            config["work"] = os.path.join(args.work, args.framework, config["name"].replace("/", "_"))
+            os.makedirs(config["work"], exist_ok=True)
+            cases = cases_of[config["name"]] = make_cases(config, counts, args.seed, args.framework)
+            config["ranges_file"] = os.path.join(config["work"], "ranges.txt")
+            with open(config["ranges_file"], "w") as f:
+                f.writelines(ranges_line(c, config["per_channel"]) + "\n" for c in cases)
+            if torch_run:
+                torch_run.add(config, config["ranges_file"], os.path.join(config["work"], "torch.jsonl"),
+                              "all" if args.tier == "quick" else "first", "check" if args.tier == "quick" else "on")
+            else:
+                ort_runs[config["name"]] = pool.submit(ort_answers, args, cases, config["work"])
+            recipes = [planted_recipe(config, args.plant) if args.plant else config["recipe"]]
+            if index == 0 and not args.plant:
+                # The check can fail: the same framework answers against a recipe the framework does not follow.
+                recipes.append(planted_recipe(config, "recipe" if args.framework == "onnxruntime" else "dtype"))
+            qi_runs[config["name"]] = [
+                (recipe, pool.submit(quant_interp_run, args, recipe, config["ranges_file"],
+                                     os.path.join(config["work"], "quant-interp-%d.jsonl" % k)))
+                for k, recipe in enumerate(recipes)]
+        batch_checked = []
+        if torch_run and args.tier == "quick":
+            # The batched call against the per-range one on more ranges than the quick tier's: the full tier's
+            # edge ranges (every family, not only the special-value pairs).
+            for config in configs:
+                if config["name"] in BATCH_CHECK_CONFIGURATIONS:
+                    # only the cases the batched call takes (finite ordered float32 ranges): the others are
+                    # answered per range either way
+                    cases = [c for c in make_cases(config, BATCH_CHECK_COUNTS, args.seed, args.framework)
+                             if all(math.isfinite(cr.f32(lo)) and math.isfinite(cr.f32(hi)) and cr.f32(lo) <= cr.f32(hi)
+                                    for lo, hi in c["ranges"])]
+                    ranges_file = os.path.join(config["work"], "batch-check-ranges.txt")
+                    with open(ranges_file, "w") as f:
+                        f.writelines(ranges_line(c, config["per_channel"]) + "\n" for c in cases)
+                    torch_run.add(config, ranges_file, os.path.join(config["work"], "batch-check.jsonl"), "first",
+                                  "check")
+                    batch_checked.append(config["name"])
+        if torch_run:
             try:
-                planted = compare(config, cases, quant_interp_answers(args, wrong, ranges_file), theirs,
-                                  args.framework, [], 0)
+                for line in torch_run.wait():
+                    print(line)
             except ToolError as e:
-                print(f"FAIL: {config['name']} against {wrong}: {e}")
+                print(f"FAIL: {args.framework}: {e}")
                 return 1
-            print(f"  can fail: the same {args.framework} answers against --calibration={wrong}: "
-                  f"{planted['mismatches']:,} mismatches {dict(planted['kinds'])} (must be > 0)")
-            if not planted["mismatches"]:
-                print("FAIL: a recipe the framework does not follow matches it on every case: the check proves nothing")
+            if batch_checked:
+                print(f"  (--batch=check also on the full tier's {sum(BATCH_CHECK_COUNTS):,} edge ranges of "
+                      f"{', '.join(batch_checked)}: those with finite ordered ranges)")
+        failed = False
+        total = collections.Counter()
+        declared_seen = collections.Counter()
+        for index, config in enumerate(configs):
+            cases = cases_of.pop(config["name"])
+            try:
+                theirs = torch_answers(config) if torch_run else ort_runs[config["name"]].result()
+            except ToolError as e:
+                print(f"FAIL: {args.framework}: {e}")
+                return 1
+            (recipe, run), *others = qi_runs[config["name"]]
+            try:
+                ours = quant_interp_answers(run.result())
+            except ToolError as e:
+                print(f"FAIL: {config['name']}: {e}")
+                return 1
+            spelled = next(iter(ours.values()), {}).get("recipe", recipe)
+            print(f"{config['name']}: --calibration={recipe} ({spelled}), {len(cases):,} cases "
+                  f"({counts[0]:,} random + {len(cases) - counts[0]:,} edge)", flush=True)
+            stats = compare(config, cases, ours, theirs, args.framework, args.declare, args.show)
+            declared_seen.update(stats["declared"])
+            print(f"  {stats['mismatches']:,} mismatches; framework refusals {stats['refused']:,}"
+                  + (f"; declared {dict(stats['declared'])}" if stats["declared"] else ""))
+            if stats["mismatches"]:
                 failed = True
+                print(f"  by kind: {dict(stats['kinds'])}")
+                print(f"  by range family: {dict(stats['families'])}")
+            total["cases"] += stats["cases"]
+            total["mismatches"] += stats["mismatches"]
+            total["configurations"] += 1
+            for wrong, run in others:
+                try:
+                    planted = compare(config, cases, quant_interp_answers(run.result()), theirs, args.framework, [], 0)
+                except ToolError as e:
+                    print(f"FAIL: {config['name']} against {wrong}: {e}")
+                    return 1
+                print(f"  can fail: the same {args.framework} answers against --calibration={wrong}: "
+                      f"{planted['mismatches']:,} mismatches {dict(planted['kinds'])} (must be > 0)")
+                if not planted["mismatches"]:
+                    print("FAIL: a recipe the framework does not follow matches it on every case: the check proves "
+                          "nothing")
+                    failed = True
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+        if torch_run:
+            torch_run.stop()
     for name in args.declare:
         if not declared_seen[name]:
             print(f"FAIL: declared behaviour {name} ({DECLARED[name][2]}) did not occur: remove the declaration")

@@ -3,8 +3,10 @@
 
     /usr/bin/python3 torch_qparams.py --dtype=quint8|qint8|qint32
         --qscheme=per_tensor_affine|per_tensor_symmetric|per_channel_affine|per_channel_symmetric
-        --reduce-range=0|1 [--quant-min=N --quant-max=N] --ranges-file=FILE --out=OUT
-    /usr/bin/python3 torch_qparams.py --jobs=FILE       (one such argument list per line)
+        --reduce-range=0|1 [--quant-min=N --quant-max=N] [--classes=all|first] [--batch=off|on|check]
+        --ranges-file=FILE --out=OUT
+    /usr/bin/python3 torch_qparams.py --jobs=FILE       (one such argument list per line; - reads them from stdin
+                                                         as they come)
 
 For every case of FILE (the ranges-file format of `quant-interp --choose-params`: `MIN MAX` per tensor, `axis=N
 MIN0 MAX0 ...` per channel) it sets min_val / max_val of each observer class whose calculate_qparams is
@@ -15,13 +17,18 @@ to nearest even when stored, as observing float32 data would have it. An excepti
 calculate_qparams) is a refusal, its type and message recorded. The classes must agree on every case (they share
 the function; a disagreement exits 1).
 
+--batch=on answers the cases whose ranges are all finite with min <= max (as float32) from one calculate_qparams()
+call per observer class, min_val / max_val set to the vectors of all their ranges, and the others one call each
+(batch_mask says why exactly those: 1.13's check_min_max_valid and _calculate_qparams take other branches on the
+others). --batch=check answers every case per range and compares the batched answers with those: a difference
+exits 1 (the quick tier runs it, so the full tier may use --batch=on).
+
 OUT gets one JSON object per case: {"line": N, "ok": true, "scales": ["<binary64 bits>"], "zero_points": [Z],
 "quant_min": QMIN, "quant_max": QMAX} -- a float32 scale as the 16 hex digits of its exact binary64 value -- or
 {"line": N, "ok": false, "refusal": "AssertionError: ..."}. PyTorch 1.13 (Debian python3-torch).
 """
 import argparse
 import json
-import math
 import struct
 import sys
 import warnings
@@ -38,7 +45,7 @@ PER_CHANNEL_CLASSES = (PerChannelMinMaxObserver, MovingAveragePerChannelMinMaxOb
 
 
 def parse_number(text):
-    return float(text) if text in ("nan", "inf", "-inf", "+inf") else float.fromhex(text)
+    return float.fromhex(text)  # also reads nan, inf, -inf, +inf
 
 
 def parse_case(line):
@@ -48,7 +55,7 @@ def parse_case(line):
     if fields and fields[0].startswith("axis="):
         axis = int(fields[0][5:])
         fields = fields[1:]
-    values = [parse_number(f) for f in fields]
+    values = list(map(parse_number, fields))
     if len(values) % 2 or not values:
         raise ValueError(f"expected pairs MIN MAX, got {len(values)} numbers")
     return axis, list(zip(values[0::2], values[1::2]))
@@ -92,6 +99,75 @@ def qparams(observer, ranges, per_channel):
             "quant_min": observer.quant_min, "quant_max": observer.quant_max}
 
 
+def batch_mask(cases):
+    """Per case (a list of (min, max) pairs): True when every range of it is finite and ordered as the float32
+    buffers hold it (f32(min) <= f32(max), both finite).
+
+    Only there does the batched call compute what the per-range call does (1.13's observer.py and
+    ao/quantization/utils.py): check_min_max_valid differs by shape -- a 0-dim range (inf, -inf) returns the default
+    (1.0, 0) where a 1-D one asserts, and the 1-D `assert torch.all(min_val <= max_val)` refuses the whole batch for
+    one NaN or reversed range --, and with an infinite end the intermediate NaNs (-inf / inf) meet float-to-int
+    conversions whose scalar and vectorized kernels need not agree. For finite ordered ranges _calculate_qparams is
+    the same elementwise formula either way; its scalar and vectorized kernels differ only in the sign of a zero
+    from torch.min / torch.max (which the eps clamp and the zero-point division erase: max(+-0, eps) = eps, +-0 /
+    scale rounds to 0). `--batch=check` (the quick tier) compares the two on every case."""
+    mins = torch.tensor([lo for ranges in cases for lo, _ in ranges], dtype=torch.float32)
+    maxs = torch.tensor([hi for ranges in cases for _, hi in ranges], dtype=torch.float32)
+    good = (torch.isfinite(mins) & torch.isfinite(maxs) & (mins <= maxs)).tolist()
+    out, at = [], 0
+    for ranges in cases:
+        out.append(all(good[at:at + len(ranges)]))
+        at += len(ranges)
+    return out
+
+
+class BatchError(Exception):
+    pass
+
+
+def qparams_batch(observer, cases):
+    """The answers of qparams(observer, ranges, ...) for every case of `cases` (each finite and ordered: batch_mask)
+    from one calculate_qparams() call: min_val / max_val set to the vectors of every range of every case."""
+    if not cases:
+        return []
+    mins = torch.tensor([lo for ranges in cases for lo, _ in ranges], dtype=torch.float32)
+    maxs = torch.tensor([hi for ranges in cases for _, hi in ranges], dtype=torch.float32)
+    observer.min_val = mins
+    observer.max_val = maxs
+    try:
+        scale, zero_point = observer.calculate_qparams()
+    except Exception as e:  # noqa: BLE001 -- batch_mask admits no range the observer refuses
+        raise BatchError(f"{type(observer).__name__}: the batched call raised on finite ordered ranges: "
+                         f"{refusal_text(e)}")
+    if scale.dtype != torch.float32:
+        raise RuntimeError(f"{type(observer).__name__} returned a {scale.dtype} scale, expected torch.float32")
+    if tuple(scale.shape) != tuple(mins.shape) or tuple(zero_point.shape) != tuple(mins.shape):
+        raise BatchError(f"{type(observer).__name__}: the batched call returned shapes {tuple(scale.shape)} / "
+                         f"{tuple(zero_point.shape)} for {tuple(mins.shape)} ranges")
+    # bits64 of every scale at once: the float32 values widened exactly, their binary64 bits
+    scales = ["0x%016x" % (b & 0xFFFFFFFFFFFFFFFF) for b in scale.double().view(torch.int64).tolist()]
+    zps = [int(z) for z in zero_point.tolist()]
+    out, at = [], 0
+    for ranges in cases:
+        n = len(ranges)
+        out.append({"ok": True, "scales": scales[at:at + n], "zero_points": zps[at:at + n],
+                    "quant_min": observer.quant_min, "quant_max": observer.quant_max})
+        at += n
+    return out
+
+
+def answer_line(answer, number):
+    """json.dumps(dict(answer, line=number)) + newline; an answer with values spelled directly (the same text)."""
+    if answer["ok"] and set(answer) == ANSWER_KEYS:
+        return ('{"ok": true, "scales": ["%s"], "zero_points": [%s], "quant_min": %d, "quant_max": %d, "line": %d}\n'
+                % ('", "'.join(answer["scales"]), ", ".join(map(str, answer["zero_points"])), answer["quant_min"],
+                   answer["quant_max"], number))
+    return json.dumps(dict(answer, line=number)) + "\n"
+
+
+ANSWER_KEYS = {"ok", "scales", "zero_points", "quant_min", "quant_max"}
+
+
 def same(a, b):
     return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
@@ -100,15 +176,41 @@ class UsageError(Exception):
     pass
 
 
+def answers_of(observer, batch_observer, cases, per_channel, mode):
+    """The answers of one observer class for `cases` ([(min, max), ...] each): per range (mode off), or batched for
+    the cases batch_mask admits and per range for the others (on), or both for every admitted case (check: the
+    per-range answers are returned, and the cases where the batched ones differ). (answers, differences, number of
+    cases checked)"""
+    if mode == "off":
+        return [qparams(observer, ranges, per_channel) for ranges in cases], [], 0
+    mask = batch_mask(cases)
+    batched = iter(qparams_batch(batch_observer, [c for c, ok in zip(cases, mask) if ok]))
+    answers, differences = [], []
+    for index, (ranges, ok) in enumerate(zip(cases, mask)):
+        if not ok:
+            answers.append(qparams(observer, ranges, per_channel))
+        elif mode == "on":
+            answers.append(next(batched))
+        else:
+            single, batch = qparams(observer, ranges, per_channel), next(batched)
+            if not same(single, batch):
+                differences.append((index, single, batch))
+            answers.append(single)
+    return answers, differences, sum(mask) if mode == "check" else 0
+
+
 def run_job(job):
-    """Answers one configuration's ranges file; returns the number of cases the observer classes disagree on."""
+    """Answers one configuration's ranges file; returns the number of cases the observer classes disagree on, and
+    (--batch=check) on which the batched call and the per-range call disagree."""
     per_channel = job.qscheme.startswith("per_channel")
     classes = PER_CHANNEL_CLASSES if per_channel else PER_TENSOR_CLASSES
-    observers, refused = make_observers(classes if job.classes == "all" else classes[:1],
-                                        DTYPES[job.dtype], QSCHEMES[job.qscheme], job.reduce_range == "1",
-                                        job.quant_min, job.quant_max)
-    disagreements = 0
-    with open(job.ranges_file) as f, open(job.out, "w") as out:
+    chosen = classes if job.classes == "all" else classes[:1]
+    args = (DTYPES[job.dtype], QSCHEMES[job.qscheme], job.reduce_range == "1", job.quant_min, job.quant_max)
+    observers, refused = make_observers(chosen, *args)
+    # the batched calls get observers of their own: their min_val / max_val become vectors
+    batch_observers = make_observers(chosen, *args)[0] if job.batch != "off" else None
+    numbers, cases = [], []
+    with open(job.ranges_file) as f:
         for number, line in enumerate(f, 1):
             if not line.strip() or line.lstrip().startswith("#"):
                 continue
@@ -119,19 +221,32 @@ def run_job(job):
             if (axis is not None) != per_channel or (not per_channel and len(ranges) != 1):
                 raise UsageError(f"{job.ranges_file}:{number}: qscheme {job.qscheme} needs "
                                  f"{'an axis=N case' if per_channel else 'one MIN MAX pair'}, got {line.strip()!r}")
-            if observers is None:
-                answer = {"ok": False, "refusal": refused}
-            else:
-                answers = [qparams(o, ranges, per_channel) for o in observers]
-                answer = answers[0]
-                for o, other in zip(observers[1:], answers[1:]):
-                    if not same(answer, other):
-                        disagreements += 1
-                        print(f"torch_qparams.py: {job.ranges_file}:{number}: {type(o).__name__} gives {other}, "
-                              f"{type(observers[0]).__name__} gives {answer}", file=sys.stderr)
-            answer["line"] = number
-            out.write(json.dumps(answer) + "\n")
-    return disagreements
+            numbers.append(number)
+            cases.append(ranges)
+    disagreements = batch_differences = checked = 0
+    if observers is None:
+        answers = [{"ok": False, "refusal": refused} for _ in cases]
+    else:
+        by_class = []
+        for k, o in enumerate(observers):
+            class_answers, differences, n = answers_of(o, batch_observers[k] if batch_observers else None, cases,
+                                                       per_channel, job.batch)
+            checked += n
+            for index, single, batch in differences[:5]:
+                print(f"torch_qparams.py: {job.ranges_file}:{numbers[index]}: {type(o).__name__} batched gives "
+                      f"{batch}, per range {single}", file=sys.stderr)
+            batch_differences += len(differences)
+            by_class.append(class_answers)
+        answers = by_class[0]
+        for o, other in zip(observers[1:], by_class[1:]):
+            for number, answer, theirs in zip(numbers, answers, other):
+                if not same(answer, theirs):
+                    disagreements += 1
+                    print(f"torch_qparams.py: {job.ranges_file}:{number}: {type(o).__name__} gives {theirs}, "
+                          f"{type(observers[0]).__name__} gives {answer}", file=sys.stderr)
+    with open(job.out, "w") as out:
+        out.writelines(answer_line(answer, number) for number, answer in zip(numbers, answers))
+    return disagreements, batch_differences, checked
 
 
 def job_parser():
@@ -145,32 +260,55 @@ def job_parser():
                    help="every observer class sharing _calculate_qparams (they must agree), or only the first "
                         "(MinMaxObserver / PerChannelMinMaxObserver): the full tier, for time, after the quick tier "
                         "has checked that they agree")
+    p.add_argument("--batch", default="off", choices=("off", "on", "check"),
+                   help="off: one calculate_qparams() call per case; on: one call for all the cases whose ranges are "
+                        "finite and ordered (batch_mask), per case for the others; check: both for every such case, "
+                        "and exit 1 where they differ (the quick tier)")
     p.add_argument("--ranges-file", required=True)
     p.add_argument("--out", required=True)
     return p
 
 
+def jobs_of(argv):
+    """The jobs: one from the command line, or (--jobs=FILE, one job's arguments per line; - for stdin, read as the
+    lines come, so a caller can queue a job as soon as its ranges file is written) many in one process: the import
+    of torch takes about a second."""
+    if len(argv) == 1 and argv[0].startswith("--jobs="):
+        name = argv[0][7:]
+        f = sys.stdin if name == "-" else open(name)
+        for line in f:
+            if line.strip():
+                yield job_parser().parse_args(line.split())
+        return
+    yield job_parser().parse_args(argv)
+
+
 def main():
-    # One job from the command line, or (--jobs=FILE, one job's arguments per line) many in one process: the
-    # import of torch takes about a second.
-    if len(sys.argv) == 2 and sys.argv[1].startswith("--jobs="):
-        with open(sys.argv[1][7:]) as f:
-            jobs = [job_parser().parse_args(line.split()) for line in f if line.strip()]
-    else:
-        jobs = [job_parser().parse_args()]
     warnings.simplefilter("ignore")  # reduce_range's deprecation, "must run observer before ..."
-    disagreements = 0
+    disagreements = batch_differences = checked = 0
     try:
-        for job in jobs:
-            disagreements += run_job(job)
+        for job in jobs_of(sys.argv[1:]):
+            d, b, n = run_job(job)
+            disagreements += d
+            batch_differences += b
+            checked += n
+            sys.stdout.flush()
     except UsageError as e:
         print(f"torch_qparams.py: error: {e}", file=sys.stderr)
         return 2
+    except BatchError as e:
+        print(f"torch_qparams.py: error: {e}", file=sys.stderr)
+        return 1
+    if checked:
+        print(f"torch_qparams.py: --batch=check: {checked} cases answered by the batched call and per range, "
+              f"{batch_differences} differ")
     if disagreements:
         print(f"torch_qparams.py: error: observer classes sharing _calculate_qparams disagree on {disagreements} "
               f"cases", file=sys.stderr)
-        return 1
-    return 0
+    if batch_differences:
+        print(f"torch_qparams.py: error: the batched calculate_qparams() call differs from the per-range call on "
+              f"{batch_differences} cases", file=sys.stderr)
+    return 1 if disagreements or batch_differences else 0
 
 
 if __name__ == "__main__":

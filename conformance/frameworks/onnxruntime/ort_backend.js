@@ -212,8 +212,12 @@ async function answer(dir) {
   }
   let result;
   try {
+    // One intra-op thread: QuantizeLinear / DequantizeLinear are elementwise, so how ORT splits a tensor over
+    // threads changes no value; a thread pool per session costs ~2 ms to create and spin down per request (the
+    // element sweep sends thousands), and its spinning threads compete with quant-interp on 2 cores.
     const session = await ort.InferenceSession.create(c.bytes, { graphOptimizationLevel: 'disabled',
-                                                                  executionProviders: ['cpu'] });
+                                                                  executionProviders: ['cpu'],
+                                                                  intraOpNumThreads: 1 });
     result = (await session.run(c.feed ? { x: c.feed } : {})).y;
     if (session.release) await session.release();
   } catch (e) {
