@@ -29,25 +29,21 @@ using namespace detail;
 namespace {
 
 /// Tiled cases (docs/golden-format.md, "Tiled cases"): elements period ...
-/// n - 1 repeat elements 0 ... period - 1. Each must have the parameter of
-/// the element it repeats, or the expected outputs would not repeat.
+/// n - 1 repeat elements 0 ... period - 1 (repeatTiledInputs). Each must
+/// have the parameter of the element it repeats, or the expected outputs
+/// would not repeat.
 template <typename ParameterOf>
 void repeatPeriod(GoldenCase &c, const ParameterOf &parameterOf, int64_t n) {
   const int64_t L = c.params.period;
   if (L >= n)
     throw std::logic_error("golden case " + c.id + ": period " + std::to_string(L) +
                            " is not below the element count " + std::to_string(n));
-  for (int64_t i = L; i < n; ++i) {
+  for (int64_t i = L; i < n; ++i)
     if (parameterOf(i) != parameterOf(i % L))
       throw std::logic_error("golden case " + c.id + ": element " + std::to_string(i) +
                              " has another parameter than element " + std::to_string(i % L) +
                              " (the period must be a multiple of the parameters' period)");
-    if (c.params.op == Op::QCast)
-      c.inputFloats.push_back(c.inputFloats[size_t(i % L)]);
-    else
-      c.inputStored.push_back(c.inputStored[size_t(i % L)]);
-    c.inputClasses.push_back(c.inputClasses[size_t(i % L)]);
-  }
+  repeatTiledInputs(c);
 }
 
 /// quant-interp's own rejection of a rejection case (GoldenRun.cpp); throws

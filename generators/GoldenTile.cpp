@@ -225,9 +225,14 @@ void repeatTiledInputs(GoldenCase &c) {
                              std::to_string(period));
   };
   const size_t n = size_t(numElements(c.params.shape));
-  check(c.inputStored.size(), "input");
+  if (c.params.op == Op::QCast) {
+    check(c.inputFloats.size(), "input");
+    expand(c.inputFloats, n);
+  } else {
+    check(c.inputStored.size(), "input");
+    expand(c.inputStored, n);
+  }
   check(c.inputClasses.size(), "input class");
-  expand(c.inputStored, n);
   expand(c.inputClasses, n);
   if (tiledInput2(c.params)) {
     check(c.input2Stored.size(), "input2");

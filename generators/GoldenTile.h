@@ -69,8 +69,8 @@ std::vector<AllowedInterval> listedIntervals(const std::vector<AllowedInterval> 
 /// and i is poison (has an allowed interval) iff i % L is (has the same one).
 void expandTiled(GoldenCase &c, size_t n);
 
-/// A TOSA operator generator made the first L input elements (and classes,
-/// and of a tiled input2): repeats them to the input's N elements. Throws
+/// A generator made the first L input elements (and classes, and those of a
+/// TOSA operator's tiled input2): repeats them to the input's N elements. Throws
 /// std::logic_error when a vector does not hold L elements. Does nothing for
 /// period 0.
 void repeatTiledInputs(GoldenCase &c);
