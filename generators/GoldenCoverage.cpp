@@ -76,7 +76,7 @@ std::string combosJson(const coverage::Model &m, const std::vector<ComboCoverage
 std::vector<std::string> contradictionLines(const DomainCoverage &d, size_t &count) {
   std::vector<std::string> lines = d.contradictions;
   count = d.contradictionCount;
-  for (const std::vector<ComboCoverage> *combos : {&d.pairs, &d.triples})
+  for (const std::vector<ComboCoverage> *combos : {&d.pairs, &d.declared})
     for (const ComboCoverage &c : *combos)
       for (const std::vector<size_t> &v : c.infeasible) {
         ++count;
@@ -105,17 +105,17 @@ std::string domainJson(const DomainCoverage &d) {
   size_t count = 0;
   std::vector<std::string> contradictions = contradictionLines(d, count);
   out += "],\"pairwise\":" + countsJson(DomainCoverage::totals(d.pairs)) +
-         ",\"threeWise\":" + countsJson(DomainCoverage::totals(d.triples)) +
-         ",\"pairs\":" + combosJson(m, d.pairs) + ",\"triples\":" + combosJson(m, d.triples) +
+         ",\"threeWise\":" + countsJson(DomainCoverage::totals(d.declared)) +
+         ",\"pairs\":" + combosJson(m, d.pairs) + ",\"triples\":" + combosJson(m, d.declared) +
          ",\"contradictions\":{\"count\":" + std::to_string(count) +
          ",\"first\":" + stringList(contradictions) + "}}";
   return out;
 }
 
-std::pair<size_t, size_t> sum(const std::vector<DomainCoverage> &domains, bool triples) {
+std::pair<size_t, size_t> sum(const std::vector<DomainCoverage> &domains, bool declared) {
   std::pair<size_t, size_t> t{0, 0};
   for (const DomainCoverage &d : domains) {
-    auto [c, f] = DomainCoverage::totals(triples ? d.triples : d.pairs);
+    auto [c, f] = DomainCoverage::totals(declared ? d.declared : d.pairs);
     t.first += c;
     t.second += f;
   }
@@ -131,11 +131,12 @@ std::vector<DomainCoverage> measure(const std::vector<CaseParams> &cases) {
 
 // --- Console table ----------------------------------------------------------
 
-std::string summaryLine(std::pair<size_t, size_t> pairs, std::pair<size_t, size_t> triples) {
+std::string summaryLine(std::pair<size_t, size_t> pairs, std::pair<size_t, size_t> declared) {
   return "pairwise: " + std::to_string(pairs.first) + " of " + std::to_string(pairs.second) +
-         " feasible pairs covered (" + coveragePercent(pairs.first, pairs.second) + "); 3-wise: " +
-         std::to_string(triples.first) + " of " + std::to_string(triples.second) +
-         " feasible triples covered (" + coveragePercent(triples.first, triples.second) + ")";
+         " feasible pairs covered (" + coveragePercent(pairs.first, pairs.second) +
+         "); declared 3- and 4-wise: " + std::to_string(declared.first) + " of " +
+         std::to_string(declared.second) + " feasible combinations covered (" +
+         coveragePercent(declared.first, declared.second) + ")";
 }
 
 /// The incomplete combinations, worst (lowest share covered) first.
@@ -193,9 +194,9 @@ std::string domainTable(const DomainCoverage &d) {
   }
   out += "  pairs not fully covered, worst first (covered / feasible value pairs):\n";
   comboLines(m, d.pairs, out);
-  if (!d.triples.empty()) {
-    out += "  triples (3-wise):\n";
-    comboLines(m, d.triples, out);
+  if (!d.declared.empty()) {
+    out += "  declared combinations (3- and 4-wise):\n";
+    comboLines(m, d.declared, out);
   }
   size_t count = 0;
   std::vector<std::string> contradictions = contradictionLines(d, count);
@@ -205,7 +206,7 @@ std::string domainTable(const DomainCoverage &d) {
     for (const std::string &line : contradictions)
       out += "    " + line + "\n";
   }
-  out += "  " + summaryLine(DomainCoverage::totals(d.pairs), DomainCoverage::totals(d.triples)) + "\n";
+  out += "  " + summaryLine(DomainCoverage::totals(d.pairs), DomainCoverage::totals(d.declared)) + "\n";
   return out;
 }
 

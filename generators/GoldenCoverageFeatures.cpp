@@ -109,10 +109,10 @@ std::unique_ptr<Model> makeCastModel() {
   m.forbid("scale=inexact & granularity=sub-channel", "sub-channel scales are stored in E");
   m.forbid("scale=tiny & expressed=f4-f6",
            "no normal value below 1/sqrt(max) in f4E2M1FN, f6E2M3FN, f6E3M2FN");
-  m.addTriple("granularity", "rank", "axis");
-  m.addTriple("op", "storage-width", "expressed");
-  m.addTriple("granularity", "shape-kind", "validity");
-  m.addTriple("op", "size", "granularity");
+  m.addCombination({"granularity", "rank", "axis"});
+  m.addCombination({"op", "granularity", "storage-width", "expressed"}, "validity=value");
+  m.addCombination({"granularity", "shape-kind", "validity"});
+  m.addCombination({"op", "size", "granularity"});
   return model;
 }
 
@@ -144,10 +144,10 @@ std::unique_ptr<Model> makeRescaleModel() {
            "ERROR_IF(per_channel && rank < 1)");
   m.forbid("shape-kind=0-d & size!=1", "a 0-d tensor holds one element");
   m.forbid("shape-kind=static & size=0 & validity=value", "MLIR's TOSA verifier: no static 0 dimension");
-  m.addTriple("input-width", "output-width", "rounding");
-  m.addTriple("input-width", "output-width", "signedness");
+  m.addCombination({"input-width", "output-width", "rounding"});
+  m.addCombination({"input-width", "output-width", "signedness"});
   // Every size band per granularity runs (a value) and is refused.
-  m.addTriple("channels", "size", "validity");
+  m.addCombination({"channels", "size", "validity"});
   return model;
 }
 
@@ -164,7 +164,7 @@ std::unique_ptr<Model> makeTosaModel() {
            "MLIR: rank 3 (matmul) or 4 tensors (unranked allowed)");
   m.forbid("shape-kind=0-d & size!=1", "a 0-d tensor holds one element");
   m.forbid("shape-kind=static & size=0 & validity=value", "MLIR's TOSA verifier: no static 0 dimension");
-  m.addTriple("op", "shape-kind", "validity");
+  m.addCombination({"op", "shape-kind", "validity"});
   return model;
 }
 

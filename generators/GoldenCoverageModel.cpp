@@ -102,11 +102,42 @@ void Model::forbid(std::string_view text, std::string why) {
   cache_.clear();
 }
 
-void Model::addTriple(std::string_view a, std::string_view b, std::string_view c) {
-  std::vector<size_t> t{featureIndex(a), featureIndex(b), featureIndex(c)};
-  if (t[0] == t[1] || t[0] == t[2] || t[1] == t[2])
-    throw std::logic_error("coverage model " + name_ + ": a triple names a feature twice");
-  triples_.push_back(t);
+void Model::addCombination(std::vector<std::string_view> features, std::string_view only) {
+  if (features.size() < 3 || features.size() > 4)
+    throw std::logic_error("coverage model " + name_ + ": a declared combination has " +
+                           std::to_string(features.size()) + " features (expected 3 or 4)");
+  size_t eq = only.find('=');
+  if (!only.empty()) {
+    if (eq == std::string_view::npos)
+      throw std::logic_error("coverage model " + name_ + ": '" + std::string(only) +
+                             "' is not FEATURE=VALUE");
+    features.push_back(only.substr(0, eq));
+  }
+  Declared d;
+  for (std::string_view f : features) {
+    size_t k = featureIndex(f);
+    if (std::find(d.features.begin(), d.features.end(), k) != d.features.end())
+      throw std::logic_error("coverage model " + name_ + ": a declared combination names " +
+                             std::string(f) + " twice");
+    d.features.push_back(k);
+  }
+  if (!only.empty()) {
+    d.only = valueIndex(d.features.back(), only.substr(eq + 1));
+    if (d.only == SIZE_MAX)
+      throw std::logic_error("coverage model " + name_ + ": no value '" + std::string(only) + "'");
+  }
+  declared_.push_back(std::move(d));
+}
+
+std::vector<bool> Model::declaredFeasible(const Declared &d) const {
+  std::vector<bool> table = feasibleTable(d.features);
+  if (d.only != SIZE_MAX) {
+    const size_t n = features_[d.features.back()].values.size();
+    for (size_t i = 0; i < table.size(); ++i)
+      if (i % n != d.only) // the last feature varies fastest
+        table[i] = false;
+  }
+  return table;
 }
 
 bool Model::broken(const Rule &r, const std::vector<int> &values) const {
@@ -222,9 +253,12 @@ Counter::Counter(const Model &model)
       pairFeatures_.push_back({a, b});
       pairSeen_.emplace_back(fs[a].values.size() * fs[b].values.size(), false);
     }
-  for (const std::vector<size_t> &t : model.triples())
-    tripleSeen_.emplace_back(
-        fs[t[0]].values.size() * fs[t[1]].values.size() * fs[t[2]].values.size(), false);
+  for (const Declared &t : model.declared()) {
+    std::vector<size_t> sizes;
+    for (size_t f : t.features)
+      sizes.push_back(fs[f].values.size());
+    declaredSeen_.emplace_back(comboCount(sizes), false);
+  }
 }
 
 void Counter::add(const CaseValues &values) {
@@ -255,13 +289,31 @@ void Counter::add(const CaseValues &values) {
       for (size_t vb : idx[b])
         pairSeen_[p][va * nb + vb] = true;
   }
-  for (size_t t = 0; t < model_.triples().size(); ++t) {
-    const std::vector<size_t> &tf = model_.triples()[t];
-    size_t n1 = fs[tf[1]].values.size(), n2 = fs[tf[2]].values.size();
-    for (size_t v0 : idx[tf[0]])
-      for (size_t v1 : idx[tf[1]])
-        for (size_t v2 : idx[tf[2]])
-          tripleSeen_[t][(v0 * n1 + v1) * n2 + v2] = true;
+  for (size_t t = 0; t < model_.declared().size(); ++t) {
+    const Declared &d = model_.declared()[t];
+    const std::vector<size_t> &tf = d.features;
+    std::vector<std::vector<size_t>> values;
+    for (size_t f : tf)
+      values.push_back(idx[f]);
+    if (d.only != SIZE_MAX) // just the combinations with that value
+      values.back() = std::find(values.back().begin(), values.back().end(), d.only) ==
+                              values.back().end()
+                          ? std::vector<size_t>{}
+                          : std::vector<size_t>{d.only};
+    // Every combination of the case's values of these features, row-major.
+    std::vector<size_t> pick(tf.size(), 0);
+    bool any = std::all_of(values.begin(), values.end(),
+                           [](const std::vector<size_t> &v) { return !v.empty(); });
+    while (any) {
+      size_t i = 0;
+      for (size_t k = 0; k < tf.size(); ++k)
+        i = i * fs[tf[k]].values.size() + values[k][pick[k]];
+      declaredSeen_[t][i] = true;
+      size_t k = tf.size();
+      while (k > 0 && ++pick[k - 1] == values[k - 1].size())
+        pick[--k] = 0;
+      any = k > 0;
+    }
   }
   // A rule is broken by a case that has, for every term, one of its values.
   for (const Rule &r : model_.rules()) {
@@ -286,13 +338,13 @@ DomainCoverage Counter::result() const {
   d.contradictions = contradictions_;
   d.contradictionCount = contradictionCount_;
   const std::vector<Feature> &fs = model_.features();
-  auto measure = [&](const std::vector<size_t> &features, const std::vector<bool> &seen) {
+  auto measure = [&](const std::vector<size_t> &features, const std::vector<bool> &seen,
+                     const std::vector<bool> &feasible) {
     ComboCoverage c;
     c.features = features;
     std::vector<size_t> sizes;
     for (size_t f : features)
       sizes.push_back(fs[f].values.size());
-    const std::vector<bool> &feasible = model_.feasibleTable(features);
     for (size_t i = 0; i < seen.size(); ++i) {
       if (feasible[i]) {
         ++c.feasible;
@@ -307,9 +359,11 @@ DomainCoverage Counter::result() const {
     return c;
   };
   for (size_t p = 0; p < pairFeatures_.size(); ++p)
-    d.pairs.push_back(measure(pairFeatures_[p], pairSeen_[p]));
-  for (size_t t = 0; t < model_.triples().size(); ++t)
-    d.triples.push_back(measure(model_.triples()[t], tripleSeen_[t]));
+    d.pairs.push_back(
+        measure(pairFeatures_[p], pairSeen_[p], model_.feasibleTable(pairFeatures_[p])));
+  for (size_t t = 0; t < model_.declared().size(); ++t)
+    d.declared.push_back(measure(model_.declared()[t].features, declaredSeen_[t],
+                                 model_.declaredFeasible(model_.declared()[t])));
   return d;
 }
 

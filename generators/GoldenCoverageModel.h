@@ -8,8 +8,9 @@
 // the rules need only state what MLIR's types and the ops forbid directly,
 // the search finds what follows from them. A Counter adds cases (each a set
 // of values per feature) and counts which values (1-wise), which value pairs
-// of every two features and which value triples of the model's declared
-// triples the cases cover, against the feasible ones.
+// of every two features and which value combinations of the model's
+// declared interacting features (three or four of them) the cases cover,
+// against the feasible ones.
 //
 // The models of the golden levels (qcast / dcast, rescale, TOSA operators)
 // and the feature extraction from CaseParams are in GoldenCoverageFeatures.cpp.
@@ -19,6 +20,7 @@
 #define QI_GENERATORS_GOLDENCOVERAGEMODEL_H
 
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <mutex>
 #include <string>
@@ -48,6 +50,14 @@ struct Rule {
 /// (feature, value) pairs of a partial assignment.
 using Assignment = std::vector<std::pair<size_t, size_t>>;
 
+/// Declared interacting features. With `only` set, the last feature is held
+/// at that value: only those combinations count (e.g. `validity=value`: the
+/// cases that run, not the ones refused).
+struct Declared {
+  std::vector<size_t> features;
+  size_t only = SIZE_MAX; ///< a value index of features.back(), or none
+};
+
 class Model {
 public:
   Model(std::string name, std::string title, std::vector<Feature> features);
@@ -56,14 +66,20 @@ public:
   /// other value). Throws std::logic_error naming an unknown feature or
   /// value, a feature named twice, or an empty term (a bug of the model).
   void forbid(std::string_view text, std::string why);
-  /// Declares an interacting triple of features (3-wise counts).
-  void addTriple(std::string_view a, std::string_view b, std::string_view c);
+  /// Declares interacting features, three or four of them, whose every
+  /// feasible value combination is counted (3- or 4-wise); `only`
+  /// (`FEATURE=VALUE`) counts just the combinations with that value too.
+  /// Throws std::logic_error for another count, a feature named twice or an
+  /// unknown value.
+  void addCombination(std::vector<std::string_view> features, std::string_view only = {});
 
   const std::string &name() const { return name_; }   ///< "qcast-dcast"
   const std::string &title() const { return title_; } ///< "qcast / dcast"
   const std::vector<Feature> &features() const { return features_; }
   const std::vector<Rule> &rules() const { return rules_; }
-  const std::vector<std::vector<size_t>> &triples() const { return triples_; }
+  const std::vector<Declared> &declared() const { return declared_; }
+  /// feasibleTable(d.features), the combinations `only` excludes false.
+  std::vector<bool> declaredFeasible(const Declared &d) const;
   /// Throws std::logic_error for an unknown name.
   size_t featureIndex(std::string_view name) const;
   /// The value's index, or SIZE_MAX when the feature has no such value.
@@ -71,7 +87,7 @@ public:
 
   /// Whether some complete assignment that contains `fixed` breaks no rule.
   bool feasible(const Assignment &fixed) const;
-  /// For the features `combo` (2 or 3 of them): feasibility of every value
+  /// For the features `combo` (2 to 4 of them): feasibility of every value
   /// combination, row-major (the last feature's value fastest). Cached.
   const std::vector<bool> &feasibleTable(const std::vector<size_t> &combo) const;
 
@@ -84,7 +100,7 @@ private:
   std::vector<Feature> features_;
   std::vector<Rule> rules_;
   std::vector<std::vector<size_t>> rulesOf_; ///< feature -> rules naming it
-  std::vector<std::vector<size_t>> triples_;
+  std::vector<Declared> declared_;
   mutable std::mutex cacheMutex_;
   mutable std::map<std::vector<size_t>, std::vector<bool>> cache_;
 };
@@ -94,7 +110,7 @@ private:
 /// lists several, a feature that does not apply to the case may list none.
 using CaseValues = std::vector<std::vector<std::string>>;
 
-/// The coverage of the value combinations of two or three features.
+/// The coverage of the value combinations of two to four features.
 struct ComboCoverage {
   std::vector<size_t> features;
   size_t feasible = 0, covered = 0;
@@ -108,7 +124,7 @@ struct DomainCoverage {
   std::vector<std::vector<size_t>> valueCounts;  ///< feature -> value -> cases with it
   std::vector<std::vector<std::string>> outside; ///< feature -> values outside the model (sorted)
   std::vector<ComboCoverage> pairs;              ///< every two features, (0,1), (0,2), ...
-  std::vector<ComboCoverage> triples;            ///< the model's triples, in order
+  std::vector<ComboCoverage> declared;           ///< the model's declared combinations, in order
   /// "case K breaks RULE": a case the rules call impossible (a wrong rule);
   /// the first 20, and how many in all.
   std::vector<std::string> contradictions;
@@ -120,7 +136,7 @@ struct DomainCoverage {
 };
 
 /// Accumulates cases of one model (constant memory: one bit per value
-/// combination of each pair and triple).
+/// combination of each pair and declared combination).
 class Counter {
 public:
   explicit Counter(const Model &model);
@@ -134,7 +150,7 @@ private:
   std::vector<std::vector<size_t>> valueCounts_;
   std::vector<std::vector<std::string>> outside_;
   std::vector<std::vector<size_t>> pairFeatures_;
-  std::vector<std::vector<bool>> pairSeen_, tripleSeen_;
+  std::vector<std::vector<bool>> pairSeen_, declaredSeen_;
   std::vector<std::string> contradictions_;
   size_t contradictionCount_ = 0;
 };

@@ -64,11 +64,18 @@ public:
       for (size_t f = 0; f < n; ++f)
         add({f});
     } else {
-      for (const std::vector<size_t> &t : m.triples())
-        add(t);
+      // Triples, then pairs, then the 4-wise combinations: their rows come
+      // when every pair is covered, so each is the cheapest case that holds
+      // its combination (ties go to fewer elements, bestRow).
+      for (const coverage::Declared &t : m.declared())
+        if (t.features.size() <= 3)
+          add(t.features, m.declaredFeasible(t));
       for (size_t a = 0; a < n; ++a)
         for (size_t b = a + 1; b < n; ++b)
           add({a, b});
+      for (const coverage::Declared &t : m.declared())
+        if (t.features.size() > 3)
+          add(t.features, m.declaredFeasible(t));
     }
   }
 
@@ -91,12 +98,14 @@ public:
   }
 
 private:
-  void add(std::vector<size_t> features) {
+  void add(std::vector<size_t> features, std::vector<bool> feasible = {}) {
     Combo c;
     c.features = features;
     for (size_t f : features)
       c.sizes.push_back(m_.features()[f].values.size());
-    if (features.size() == 1) {
+    if (!feasible.empty()) {
+      c.feasible = std::move(feasible);
+    } else if (features.size() == 1) {
       for (size_t v = 0; v < c.sizes[0]; ++v)
         c.feasible.push_back(m_.feasible({{features[0], v}}));
     } else {
@@ -107,7 +116,7 @@ private:
     combos_.push_back(std::move(c));
   }
 
-  /// The first combination still to cover, triples before pairs.
+  /// The first combination still to cover, in the order of combos_.
   std::optional<std::pair<size_t, size_t>> nextTarget() const {
     for (size_t c = 0; c < combos_.size(); ++c) {
       if (!combos_[c].left)
@@ -243,6 +252,16 @@ private:
     return row;
   }
 
+  /// Fewer elements listed in its file, then fewer at run time (a tiled
+  /// case's whole tensor).
+  static bool cheaper(const CaseParams &a, const CaseParams &b) {
+    auto runtime = [](const CaseParams &p) {
+      return p.shapeKind == ShapeKind::Scalar ? int64_t(1) : numElements(p.shape);
+    };
+    return std::make_pair(listedElementCount(a), runtime(a)) <
+           std::make_pair(listedElementCount(b), runtime(b));
+  }
+
   /// The best realized row around combination i of `target`: a few greedy
   /// completions, then random ones until one realizes.
   std::optional<DesignRow> bestRow(const Combo &target, size_t i) {
@@ -270,8 +289,7 @@ private:
       if (!holds)
         continue;
       size_t g = gainOf(idx);
-      if (!best || g > bestGain ||
-          (g == bestGain && listedElementCount(*p) < listedElementCount(best->params))) {
+      if (!best || g > bestGain || (g == bestGain && cheaper(*p, best->params))) {
         best = DesignRow{*row, std::move(*p)};
         bestGain = g;
       }

@@ -156,7 +156,7 @@ void writeDiagnosisSummary(const RunReport &r, std::string &out) {
 
 /// Which coverage classes each suite holds (docs/vendor-guide.md,
 /// "Coverage classes"): per model its values and the feasible value pairs
-/// (and declared triples) its cases cover.
+/// (and the declared 3- and 4-wise combinations) its cases cover.
 void writeCoverage(const RunReport &r, std::string &out) {
   if (r.coverage.empty())
     return;
@@ -176,11 +176,11 @@ void writeCoverage(const RunReport &r, std::string &out) {
       out += ": not recorded (the manifest predates coverage classes)\n";
       continue;
     }
-    out += fmt::format(": pairwise {} ({} of {} feasible pairs), 3-wise {} ({} of {})\n",
+    out += fmt::format(": pairwise {} ({} of {} feasible pairs), declared {} ({} of {})\n",
                        share(s.pairsCovered, s.pairsFeasible), s.pairsCovered, s.pairsFeasible,
                        share(s.triplesCovered, s.triplesFeasible), s.triplesCovered, s.triplesFeasible);
     for (const SuiteCoverage::Domain &d : s.domains) {
-      out += fmt::format("    {}: {} cases, {} of {} values, pairwise {}, 3-wise {}\n", oneLine(d.title),
+      out += fmt::format("    {}: {} cases, {} of {} values, pairwise {}, declared {}\n", oneLine(d.title),
                          d.cases, d.valuesPresent, d.values, share(d.pairsCovered, d.pairsFeasible),
                          share(d.triplesCovered, d.triplesFeasible));
       std::string missing;

@@ -343,7 +343,7 @@ std::unique_ptr<Model> smallModel() {
   m->forbid("A=a1 & B=b3", "");
   m->forbid("B=b2 & C=c2", "");
   m->forbid("A=a2 & C!=c2", "");
-  m->addTriple("A", "B", "C");
+  m->addCombination({"A", "B", "C"});
   return m;
 }
 
@@ -394,10 +394,10 @@ TEST(CoverageCounting, PairsAndTriplesByHand) {
   EXPECT_EQ(d.pairs[2].covered, 3u); // BC: b1c1 b3c2 b2c1 of 4
   EXPECT_EQ(d.pairs[2].feasible, 4u);
   EXPECT_EQ(coverage::DomainCoverage::totals(d.pairs), (std::pair<size_t, size_t>{8, 11}));
-  ASSERT_EQ(d.triples.size(), 1u);
-  EXPECT_EQ(d.triples[0].covered, 3u);
-  EXPECT_EQ(d.triples[0].feasible, 5u);
-  EXPECT_EQ(d.triples[0].missing, (std::vector<std::vector<size_t>>{{0, 0, 1}, {1, 0, 1}}));
+  ASSERT_EQ(d.declared.size(), 1u);
+  EXPECT_EQ(d.declared[0].covered, 3u);
+  EXPECT_EQ(d.declared[0].feasible, 5u);
+  EXPECT_EQ(d.declared[0].missing, (std::vector<std::vector<size_t>>{{0, 0, 1}, {1, 0, 1}}));
   EXPECT_EQ(d.contradictionCount, 0u);
   for (const coverage::ComboCoverage &p : d.pairs)
     EXPECT_TRUE(p.infeasible.empty());
@@ -410,6 +410,41 @@ TEST(CoverageCounting, PairsAndTriplesByHand) {
   EXPECT_EQ(d.pairs[0].infeasible, (std::vector<std::vector<size_t>>{{0, 2}}));
   EXPECT_EQ(d.outside[2], V{"zz"});
   EXPECT_EQ(coverage::DomainCoverage::totals(d.pairs), (std::pair<size_t, size_t>{8, 11}));
+}
+
+// A 4-wise combination held at one value of its last feature (as
+// `op x granularity x storage-width x expressed` at validity=value): only
+// the cases with that value count; the others' combinations are neither
+// covered nor missing, and none of them is a contradiction.
+TEST(CoverageCounting, FourWiseHeldAtOneValue) {
+  auto m = std::make_unique<Model>(
+      "four", "four",
+      std::vector<coverage::Feature>{{"A", {"a1", "a2"}}, {"B", {"b1", "b2"}}, {"C", {"c1", "c2"}},
+                                     {"D", {"d1", "d2"}}, {"V", {"value", "rejection"}}});
+  m->forbid("A=a2 & B=b2 & V=value", "");
+  m->addCombination({"A", "B", "C", "D"}, "V=value");
+  ASSERT_EQ(m->declared().size(), 1u);
+  EXPECT_EQ(m->declared()[0].features, (std::vector<size_t>{0, 1, 2, 3, 4}));
+  EXPECT_EQ(m->declared()[0].only, 0u);
+  coverage::Counter c(*m);
+  c.add({{"a1"}, {"b1"}, {"c1"}, {"d1"}, {"value"}});
+  c.add({{"a1"}, {"b1", "b2"}, {"c2"}, {"d2"}, {"value"}}); // two combinations
+  c.add({{"a2"}, {"b2"}, {"c1"}, {"d1"}, {"rejection"}});   // not counted
+  coverage::DomainCoverage d = c.result();
+  ASSERT_EQ(d.declared.size(), 1u);
+  // 16 combinations of A B C D at value, 4 of them with a2 & b2: 12 feasible.
+  EXPECT_EQ(d.declared[0].feasible, 12u);
+  EXPECT_EQ(d.declared[0].covered, 3u);
+  EXPECT_EQ(d.declared[0].missing.size(), 9u);
+  EXPECT_EQ(d.declared[0].missing.front(), (std::vector<size_t>{0, 0, 0, 1, 0}));
+  EXPECT_TRUE(d.declared[0].infeasible.empty());
+  EXPECT_EQ(d.contradictionCount, 0u);
+  // Declaring two or five features, one twice, or an unknown value is a model bug.
+  EXPECT_THROW(m->addCombination({"A", "B"}), std::logic_error);
+  EXPECT_THROW(m->addCombination({"A", "B", "C", "D", "V"}), std::logic_error);
+  EXPECT_THROW(m->addCombination({"A", "B", "A"}), std::logic_error);
+  EXPECT_THROW(m->addCombination({"A", "B", "C"}, "V=maybe"), std::logic_error);
+  EXPECT_THROW(m->addCombination({"A", "B", "C"}, "V"), std::logic_error);
 }
 
 TEST(CoverageCounting, BadRulesAreModelBugs) {
@@ -453,7 +488,7 @@ TEST(CoverageModels, NoLevelCaseBreaksARule) {
     for (const coverage::DomainCoverage &d : c.result()) {
       EXPECT_EQ(d.contradictionCount, 0u) << levelName(level) << " " << d.model->name() << ": "
                                           << (d.contradictions.empty() ? "" : d.contradictions[0]);
-      for (const auto *combos : {&d.pairs, &d.triples})
+      for (const auto *combos : {&d.pairs, &d.declared})
         for (const coverage::ComboCoverage &p : *combos)
           EXPECT_TRUE(p.infeasible.empty()) << levelName(level) << " " << d.model->name();
       for (size_t f = 0; f < d.outside.size(); ++f)
@@ -463,8 +498,9 @@ TEST(CoverageModels, NoLevelCaseBreaksARule) {
 }
 
 // docs/vendor-guide.md, "Coverage classes": the full level holds every
-// feasible pair and every feasible combination of the declared triples of
-// each model (qcast / dcast, rescale, TOSA operators); a case dropped from
+// feasible pair and every feasible combination of the declared ones
+// (triples, and qcast / dcast's 4-wise op x granularity x storage-width x
+// expressed among its value cases) of each model (qcast / dcast, rescale, TOSA operators); a case dropped from
 // a level's design shows here as the combinations only it held.
 TEST(CoverageModels, FullLevelCoversEveryPairAndTriple) {
   LevelCoverage c;
@@ -472,9 +508,9 @@ TEST(CoverageModels, FullLevelCoversEveryPairAndTriple) {
     c.add(p);
   for (const coverage::DomainCoverage &d : c.result()) {
     auto [pc, pf] = coverage::DomainCoverage::totals(d.pairs);
-    auto [tc, tf] = coverage::DomainCoverage::totals(d.triples);
+    auto [tc, tf] = coverage::DomainCoverage::totals(d.declared);
     EXPECT_EQ(pc, pf) << d.model->name() << ": pairs";
-    EXPECT_EQ(tc, tf) << d.model->name() << ": triples";
+    EXPECT_EQ(tc, tf) << d.model->name() << ": declared combinations";
     EXPECT_GT(pf, 0u) << d.model->name();
   }
 }

@@ -4,7 +4,7 @@
 // dcast, rescale): (1) every row's case holds
 // the row's values as caseFeatures reads them, and breaks no rule; (2) the
 // design alone covers every feasible value pair and every feasible
-// combination of the declared triples, no combination left unrealized;
+// combination of the declared ones, no combination left unrealized;
 // (3) the same seed gives the same rows; (4) every case builds, a value
 // case runs through quant-interp's own entry point, a rejection is rejected
 // (buildCase checks it); (5) the checks fail on a dropped row and on a
@@ -49,7 +49,7 @@ coverage::DomainCoverage coverageOf(DesignModel m, const std::vector<DesignRow> 
 
 bool complete(const coverage::DomainCoverage &d) {
   auto [pc, pf] = coverage::DomainCoverage::totals(d.pairs);
-  auto [tc, tf] = coverage::DomainCoverage::totals(d.triples);
+  auto [tc, tf] = coverage::DomainCoverage::totals(d.declared);
   return pc == pf && tc == tf;
 }
 
@@ -70,11 +70,11 @@ TEST(GoldenDesign, CoversEveryFeasiblePairAndDeclaredTriple) {
       ADD_FAILURE() << nameOf(m) << ": no realizable row for " << u;
     coverage::DomainCoverage d = coverageOf(m, design(m).rows);
     auto [pc, pf] = coverage::DomainCoverage::totals(d.pairs);
-    auto [tc, tf] = coverage::DomainCoverage::totals(d.triples);
+    auto [tc, tf] = coverage::DomainCoverage::totals(d.declared);
     EXPECT_EQ(pc, pf);
     EXPECT_EQ(tc, tf);
     EXPECT_EQ(d.contradictionCount, 0u) << (d.contradictions.empty() ? "" : d.contradictions[0]);
-    for (const auto *group : {&d.pairs, &d.triples})
+    for (const auto *group : {&d.pairs, &d.declared})
       for (const coverage::ComboCoverage &c : *group)
         EXPECT_TRUE(c.infeasible.empty()) << "a case holds a combination the rules forbid";
     int64_t listed = 0, most = 0, tiled = 0, rejections = 0;
@@ -86,7 +86,7 @@ TEST(GoldenDesign, CoversEveryFeasiblePairAndDeclaredTriple) {
     }
     std::cout << nameOf(m) << " design: " << design(m).rows.size() << " rows (" << rejections
               << " rejections, " << tiled << " tiled), " << listed << " listed elements (at most "
-              << most << " in a case); pairs " << pc << " / " << pf << ", triples " << tc << " / "
+              << most << " in a case); pairs " << pc << " / " << pf << ", declared " << tc << " / "
               << tf << "\n";
   }
 }

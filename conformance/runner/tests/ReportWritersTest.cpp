@@ -140,10 +140,10 @@ TEST(ConsoleSummary, LastLineCountsEveryOutcome) {
 
 TEST(ConsoleSummary, CoverageClassesPerSuite) {
   std::string out = consoleSummary(samples::sampleReport(), false);
-  EXPECT_NE(out.find("\n  smoke (golden/v2/smoke): pairwise 62.5% (5 of 8 feasible pairs), 3-wise 33.3% (1 of 3)\n"
-                     "    qcast / dcast: 7 cases, 9 of 12 values, pairwise 62.5%, 3-wise 33.3%\n"
+  EXPECT_NE(out.find("\n  smoke (golden/v2/smoke): pairwise 62.5% (5 of 8 feasible pairs), declared 33.3% (1 of 3)\n"
+                     "    qcast / dcast: 7 cases, 9 of 12 values, pairwise 62.5%, declared 33.3%\n"
                      "      no case with: rank 4 5+; size >=65536 <b>\\x1B\n"
-                     "    rescale: 2 cases, 4 of 4 values, pairwise n/a, 3-wise n/a\n"
+                     "    rescale: 2 cases, 4 of 4 values, pairwise n/a, declared n/a\n"
                      "  full (golden/v0/full): not recorded (the manifest predates coverage classes)\n"),
             std::string::npos)
       << out;
