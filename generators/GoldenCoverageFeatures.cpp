@@ -104,6 +104,11 @@ std::unique_ptr<Model> makeCastModel() {
   m.forbid("storage-width=1 & zero-point=other", "a 1-bit type's values are its min and max");
   m.forbid("granularity=sub-channel & zero-point=out-of-range",
            "sub-channel zero points are parsed into the storage type ([qtype.model])");
+  m.forbid("granularity=sub-channel & storage-width=1 & signedness=signed & zero-point=min",
+           "MLIR 22 parses a signed i1 sub-channel zero point -1 as 0 ([qtype.model])");
+  m.forbid("granularity=sub-channel & storage-width=1 & signedness=signed & "
+           "parameters=zps-differ|both-differ",
+           "two zero points of a signed i1 type include -1 ([qtype.model])");
   // Scales.
   m.forbid("scale=inexact & expressed=f64", "an f64 scale is an f64");
   m.forbid("scale=inexact & granularity=sub-channel", "sub-channel scales are stored in E");

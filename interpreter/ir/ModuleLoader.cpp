@@ -1,12 +1,14 @@
 //===- ModuleLoader.cpp - Parse and verify .mlir input with MLIR 22 -------===//
 //
 // Spec: [cli.input], [cli.entry], [cli.unregistered], [tosa.dialect]; the
-// clarified messages of [cli.errors.clarified] are ClarifiedDiagnostics.cpp.
+// clarified messages of [cli.errors.clarified] are ClarifiedDiagnostics.cpp,
+// the zero points MLIR 22 loses ([qtype.model]) LostZeroPoints.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "interpreter/ir/ModuleLoader.h"
 
 #include "interpreter/ir/ClarifiedDiagnostics.h"
+#include "interpreter/ir/LostZeroPoints.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -39,6 +41,8 @@ void registerAcceptedDialects(mlir::MLIRContext &context, bool allowUnregistered
 mlir::OwningOpRef<mlir::ModuleOp> parseAndVerify(llvm::SourceMgr &sourceMgr,
                                                  mlir::MLIRContext &context) {
   ClarifyingDiagnostics clarifying(context, sourceMgr);
+  if (mlir::failed(rejectLostZeroPoints(sourceMgr, context)))
+    return nullptr;
   // Verified below, once the module is there for the clarifying handler.
   mlir::ParserConfig config(&context, /*verifyAfterParse=*/false);
   mlir::OwningOpRef<mlir::ModuleOp> module =
