@@ -19,14 +19,15 @@ does not detect with the file's list for that level, exactly: a survivor not lis
 mutant that is now detected (the list only shrinks, by improving the levels; --write-expect rewrites it). Without
 --expect every mutant must be detected.
 
---check-diagnosis (the CTest conform-mutants-detected; spec/conformance.md [conform.diagnosis], [conform.compared])
-also runs every mutant with --diagnosis-candidates=1000, so every candidate of the shown kind is in results.json,
-and checks each failing case with values: the figures add up to the case's mismatching elements, the `explains` /
-`exact` flags follow from them, the candidates are in the documented rank order, `explainedBy` lists exactly the
-explaining candidates, and the headline (the console's first diagnosis line) names the first explaining candidate
-when one exists ("reproduced exactly by" / "reproduces every mismatching element it defines") and says "no known
-semantics reproduces these outputs" otherwise; the run's diagnosis summary counts the cases' `explainedBy`. For the
-mutants whose bug is a known semantics (KNOWN_CAUSE) that semantics must explain every failing case.
+--check-diagnosis (the CTest conform-mutants-detected, on both levels; spec/conformance.md [conform.diagnosis],
+[conform.compared]) also runs every mutant with --diagnosis-candidates=1000, so every candidate of the shown kind is
+in results.json, and checks each failing case with values: the figures add up to the case's mismatching elements,
+the `explains` / `exact` flags follow from them, the candidates are in the documented rank order, `explainedBy`
+lists exactly the explaining candidates, and the headline (the console's first diagnosis line) names the first
+explaining candidate when one exists ("reproduced exactly by" / "reproduces every mismatching element it defines")
+and says "no known semantics reproduces these outputs" otherwise; the run's diagnosis summary counts the cases'
+`explainedBy`. For the mutants whose bug is a known semantics (KNOWN_CAUSE) that semantics must explain every
+failing case.
 
 Exit status 0 only when the example passes every level, no mutant is broken, the diagnoses check out, and the
 survivors are as expected (or, without --expect, there are none).
@@ -54,7 +55,7 @@ NOT_MUTANTS = {"run_mutants.py", "check_witnesses.py"}  # the scripts beside the
 EXAMPLE_CAPABILITIES = os.path.join(ROOT, "conformance/examples/vendor_backend.capabilities")
 
 # Mutants whose bug is exactly a known semantics (conformance/mutants/README.md, "diagnosis"): it must explain
-# every failing case on the smoke level (--check-diagnosis).
+# every failing case on the level that detects the mutant (--check-diagnosis).
 KNOWN_CAUSE = {
     "truncation": "reference --rounding=toward-zero",
     "ties_away": "reference --rounding=nearest-away",

@@ -45,13 +45,16 @@ namespace {
 
 using generators::SplitMix64;
 
-/// Cases per op: 10^4 in the full tier, a fixed sample in the quick one.
-int64_t casesPerOp() { return fast::test::sweepCount(10000, 25); }
+/// Cases per op: 10^4 in the full tier, a fixed sample in the quick one (400;
+/// 50 in a sanitized build, where the coverage checks below still hold).
+int64_t casesPerOp() {
+  return fast::test::sweepCount(10000, 25 * fast::test::kSanitizedThinning);
+}
 
 /// The named ops of issue 23's list and those MLIR 22's TOSA lowerings emit
 /// (spec/tosa-contractions.md [contract.lowering]) take casesPerOp(); the
-/// other structured ops 2,000 in the full tier (the same 400 in the quick
-/// one), which keeps the full tier's time on the ops networks reach.
+/// other structured ops 2,000 in the full tier (the same 400, or 50, in the
+/// quick one), which keeps the full tier's time on the ops networks reach.
 int64_t casesPerNamedOp(std::string_view test) {
   static const std::string_view kListed[] = {
       "matmul", "batch_matmul", "quantized_matmul", "quantized_batch_matmul", "matvec",
@@ -62,7 +65,7 @@ int64_t casesPerNamedOp(std::string_view test) {
   for (std::string_view listed : kListed)
     if (listed == test)
       return casesPerOp();
-  return fast::test::sweepCount(2000, 5);
+  return fast::test::sweepCount(2000, 5 * fast::test::kSanitizedThinning);
 }
 
 //===-- The model's element types and arithmetic --------------------------===//

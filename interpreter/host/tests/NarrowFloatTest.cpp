@@ -23,12 +23,16 @@
 // - 10^6 random binary64 values per format with an exponent in and around
 //   E's range, and +-0, +-inf.
 // addToNarrow against the numeric core's floatAdd in E, all seven modes, on
-// random E pairs: any two values, b within 2^-60 ... 2^-45 of a (around
-// a's binary64 ULP, where the binary64 sum rounds onto or next to a), b = -a,
-// and signed zeros.
+// 2 * 10^5 random E pairs per format: any two values, b within 2^-60 ... 2^-45
+// of a (around a's binary64 ULP, where the binary64 sum rounds onto or next to
+// a), b = -a, and signed zeros.
+// A sanitized build (SweepTier.h) draws these two random samples 8 times
+// thinner; the sweeps over every pattern, value and midpoint stay whole.
 //
 //===----------------------------------------------------------------------===//
 #include "interpreter/host/NarrowFloat.h"
+
+#include "interpreter/fast/tests/SweepTier.h"
 
 #include "interpreter/numeric/FloatCodec.h"
 #include "interpreter/numeric/FloatOps.h"
@@ -297,7 +301,7 @@ TEST(NarrowFloat, EveryModeOnRandomInputsMatchesOracles) {
     ModeCheck check;
     for (double special : {0.0, -0.0, double(INFINITY), -double(INFINITY)})
       check(c, special);
-    for (int64_t i = 0; i < 1000000; ++i) {
+    for (int64_t i = 0; i < 1000000 / fast::test::kSanitizedThinning; ++i) {
       const int low = c.format.minExponent - int(c.format.precision) - 4;
       const int exponent = int(rng.range(low, c.format.maxExponent + 2));
       const uint64_t r = rng.next();
@@ -319,7 +323,7 @@ TEST(NarrowFloat, AddToNarrowMatchesFloatAddInEveryMode) {
   for (const ModeCase &c : kModeCases) {
     const NarrowFormat &f = c.layout;
     int64_t failures = 0, checked = 0;
-    for (int64_t i = 0; i < 200000; ++i) {
+    for (int64_t i = 0; i < 200000 / fast::test::kSanitizedThinning; ++i) {
       const double a = narrowToDouble(rng.next() & (f.signBit | f.magnitudeMask), f);
       double b;
       switch (i % 4) {
@@ -358,7 +362,7 @@ TEST(NarrowFloat, AddToNarrowMatchesFloatAddInEveryMode) {
       }
     }
     EXPECT_EQ(failures, 0) << c.name;
-    EXPECT_GT(checked, 1000000) << c.name;
+    EXPECT_GT(checked, 1000000 / fast::test::kSanitizedThinning) << c.name;
   }
 }
 
