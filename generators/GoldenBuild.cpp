@@ -11,13 +11,13 @@
 #include "generators/GoldenExpected.h"
 #include "generators/GoldenIds.h"
 #include "generators/GoldenInputs.h"
+#include "generators/GoldenProgram.h"
 #include "generators/GoldenRescale.h"
 #include "generators/GoldenRun.h"
 #include "generators/GoldenTile.h"
 #include "generators/Prng.h"
 #include "interpreter/quant/ParameterMap.h"
 
-#include <algorithm>
 #include <map>
 #include <stdexcept>
 
@@ -153,12 +153,7 @@ static GoldenCase buildCaseContent(const CaseParams &params, Level level, uint64
   }
   generators::SplitMix64 rng(c.seed);
   const QuantType &type = params.type;
-  // [qtype.model] MLIR 22 stores a signed i1 sub-channel zero point -1 as 0
-  // and quant-interp refuses the program (interpreter/ir/LostZeroPoints.h):
-  // no case writes one.
-  if (type.granularity == QuantType::Granularity::SubChannel && type.storage.width == 1 &&
-      type.storage.isSigned &&
-      std::find(type.zeroPoints.begin(), type.zeroPoints.end(), -1) != type.zeroPoints.end())
+  if (mlirLosesZeroPoint(type))
     throw std::logic_error("golden case " + c.id +
                            ": a signed i1 sub-channel zero point -1, which MLIR 22 parses as 0");
   const bool reject = params.variant == kRejectVariant;

@@ -291,29 +291,19 @@ void Counter::add(const CaseValues &values) {
   }
   for (size_t t = 0; t < model_.declared().size(); ++t) {
     const Declared &d = model_.declared()[t];
-    const std::vector<size_t> &tf = d.features;
-    std::vector<std::vector<size_t>> values;
-    for (size_t f : tf)
-      values.push_back(idx[f]);
-    if (d.only != SIZE_MAX) // just the combinations with that value
-      values.back() = std::find(values.back().begin(), values.back().end(), d.only) ==
-                              values.back().end()
-                          ? std::vector<size_t>{}
-                          : std::vector<size_t>{d.only};
-    // Every combination of the case's values of these features, row-major.
-    std::vector<size_t> pick(tf.size(), 0);
-    bool any = std::all_of(values.begin(), values.end(),
-                           [](const std::vector<size_t> &v) { return !v.empty(); });
-    while (any) {
-      size_t i = 0;
-      for (size_t k = 0; k < tf.size(); ++k)
-        i = i * fs[tf[k]].values.size() + values[k][pick[k]];
-      declaredSeen_[t][i] = true;
-      size_t k = tf.size();
-      while (k > 0 && ++pick[k - 1] == values[k - 1].size())
-        pick[--k] = 0;
-      any = k > 0;
+    std::vector<std::vector<size_t>> sets;
+    std::vector<size_t> sizes;
+    for (size_t f : d.features) {
+      sets.push_back(idx[f]);
+      sizes.push_back(fs[f].values.size());
     }
+    if (d.only != SIZE_MAX) { // just the combinations with that value
+      std::vector<size_t> &last = sets.back();
+      last = std::find(last.begin(), last.end(), d.only) == last.end()
+                 ? std::vector<size_t>{}
+                 : std::vector<size_t>{d.only};
+    }
+    forEachCombination(sets, sizes, [&](size_t i) { declaredSeen_[t][i] = true; });
   }
   // A rule is broken by a case that has, for every term, one of its values.
   for (const Rule &r : model_.rules()) {

@@ -105,6 +105,29 @@ private:
   mutable std::map<std::vector<size_t>, std::vector<bool>> cache_;
 };
 
+/// Calls `visit(i)` for every combination of one value from each of `sets`
+/// (a case's values of some features), `i` its row-major index over `sizes`
+/// (each feature's value count, the last fastest); none if a set is empty.
+template <typename Visit>
+void forEachCombination(const std::vector<std::vector<size_t>> &sets,
+                        const std::vector<size_t> &sizes, Visit visit) {
+  for (const std::vector<size_t> &s : sets)
+    if (s.empty())
+      return;
+  std::vector<size_t> pick(sets.size(), 0);
+  for (;;) {
+    size_t i = 0;
+    for (size_t k = 0; k < sets.size(); ++k)
+      i = i * sizes[k] + sets[k][pick[k]];
+    visit(i);
+    size_t k = sets.size();
+    while (k > 0 && ++pick[k - 1] == sets[k - 1].size())
+      pick[--k] = 0;
+    if (k == 0)
+      return;
+  }
+}
+
 /// One case's values: per feature (model order) the values it has; a
 /// multi-valued feature (scale classes, zero-point classes, shape traits)
 /// lists several, a feature that does not apply to the case may list none.

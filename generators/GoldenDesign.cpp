@@ -19,7 +19,6 @@
 #include "generators/Prng.h"
 
 #include <algorithm>
-#include <functional>
 #include <numeric>
 #include <stdexcept>
 
@@ -147,18 +146,10 @@ private:
   void forEachHeld(const std::vector<std::vector<size_t>> &idx, Visit visit) const {
     for (size_t c = 0; c < combos_.size(); ++c) {
       const Combo &k = combos_[c];
-      std::vector<size_t> values(m_.features().size());
-      std::function<void(size_t)> go = [&](size_t d) {
-        if (d == k.features.size()) {
-          visit(c, k.index(values));
-          return;
-        }
-        for (size_t v : idx[k.features[d]]) {
-          values[k.features[d]] = v;
-          go(d + 1);
-        }
-      };
-      go(0);
+      std::vector<std::vector<size_t>> sets;
+      for (size_t f : k.features)
+        sets.push_back(idx[f]);
+      coverage::forEachCombination(sets, k.sizes, [&](size_t i) { visit(c, i); });
     }
   }
 

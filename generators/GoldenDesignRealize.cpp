@@ -183,10 +183,6 @@ std::optional<CaseParams> realizeRow(const std::vector<size_t> &row, uint64_t sa
   std::vector<int64_t> zps(count, z0);
   for (size_t k = 1; k < count && zpsDiffer; k += 2)
     zps[k] = z1;
-  // [qtype.model] MLIR 22 parses a signed i1 sub-channel zero point -1 as 0.
-  if (w.gran == Granularity::SubChannel && storage.width == 1 && storage.isSigned &&
-      std::find(zps.begin(), zps.end(), -1) != zps.end())
-    return std::nullopt;
   // The expressed type and scales.
   const bool sub = w.gran == Granularity::SubChannel;
   for (const FloatFormat *E : familyFormats(w.expressed, salt)) {
@@ -215,6 +211,8 @@ std::optional<CaseParams> realizeRow(const std::vector<size_t> &row, uint64_t sa
         bits.push_back(inFormat(*E, s));
       p.type = quant::build::subChannel(storage, bounds, *E, st->blocks, st->parameterShape, bits, zps);
     }
+    if (mlirLosesZeroPoint(p.type))
+      return std::nullopt; // the same zero points with every expressed type
     p.type.spelling = typeSpelling(p.type);
     p.shapeKind = w.kind;
     p.shape = st->shape;

@@ -9,6 +9,7 @@
 #include "generators/FloatText.h"
 #include "generators/GoldenRescale.h"
 
+#include <algorithm>
 #include <functional>
 
 namespace qi::generators {
@@ -63,6 +64,12 @@ std::string typeSpelling(const QuantType &t) {
   }
   }
   return out + ">";
+}
+
+bool mlirLosesZeroPoint(const QuantType &t) {
+  return t.granularity == QuantType::Granularity::SubChannel && t.storage.width == 1 &&
+         t.storage.isSigned &&
+         std::find(t.zeroPoints.begin(), t.zeroPoints.end(), -1) != t.zeroPoints.end();
 }
 
 std::string resultIntegerSpelling(const numeric::IntFormat &storage) {

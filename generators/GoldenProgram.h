@@ -21,6 +21,11 @@ namespace qi::generators {
 /// shortest decimal that reads back to the stored bits (f64, or the expressed type for
 /// sub-channel), so the program denotes exactly the type of the case.
 std::string typeSpelling(const quant::QuantType &type);
+/// Whether MLIR 22 would not read back the zero points typeSpelling writes:
+/// a signed i1 sub-channel zero point -1 is stored as 0, and quant-interp
+/// refuses the program (spec/quant.md [qtype.model],
+/// interpreter/ir/LostZeroPoints.h). No golden case has such a type.
+bool mlirLosesZeroPoint(const quant::QuantType &type);
 /// The storage-width integer spelling quant-interp prints (`i8`, `ui8`).
 std::string resultIntegerSpelling(const numeric::IntFormat &storage);
 /// The dimensions of the program's parameter type (`4x?x`: `?` where dynamic)
